@@ -1,0 +1,37 @@
+#!/bin/bash
+# PID 1 of a lab guest. The root is the host's, read-only over 9p. Mounts
+# the pseudo filesystems, a tmpfs on /tmp, the results share on /tmp/out and
+# the kernel's modules on /lib/modules, runs /tmp/out/cmd, stores its exit
+# code in /tmp/out/rc and the kernel log in /tmp/out/dmesg.txt, powers off.
+# LAB_MODS (kernel command line) is the host directory with lib/modules.
+export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+export HOME=/tmp TERM=dumb LANG=C.UTF-8
+
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev 2>/dev/null
+mkdir -p /dev/pts /dev/shm
+mount -t devpts devpts /dev/pts
+mount -t tmpfs tmpfs /dev/shm
+mount -t tmpfs -o size=75% tmpfs /tmp
+mount -t tmpfs tmpfs /run
+mount -t configfs configfs /sys/kernel/config
+mount -t debugfs debugfs /sys/kernel/debug
+mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
+mkdir -p /tmp/out
+mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 labout /tmp/out
+[ -n "$LAB_MODS" ] && mount --bind "$LAB_MODS/lib/modules" /lib/modules
+hostname lab-guest
+ulimit -l unlimited    # bpftrace maps
+echo "guest: $(uname -r) up after $(cut -d' ' -f1 /proc/uptime) s"
+
+cd /tmp || exit 1
+bash /tmp/out/cmd </dev/null
+rc=$?
+dmesg >/tmp/out/dmesg.txt
+echo "$rc" >/tmp/out/rc
+sync
+umount /tmp/out
+poweroff -f 2>/dev/null
+echo o >/proc/sysrq-trigger
+sleep 10

@@ -1,0 +1,124 @@
+#!/bin/bash
+# Boot stage: boot a built lab kernel under QEMU with the host root shared
+# read-only over 9p, run one command in it and return its exit code.
+#
+# usage: run-guest.sh [options] base|patched COMMAND...
+#   --out DIR         host directory the guest sees as /tmp/out (read-write);
+#                     the serial log, dmesg.txt and rc land there (default: a
+#                     new directory under build/guest/)
+#   --timeout SEC     kill the guest after SEC seconds (default 900)
+#   --disk SPEC       extra device, repeatable, backed by a file in /dev/shm:
+#                     nvme:SIZE            QEMU NVMe controller + namespace
+#                     zns:SIZE:ZONE        zoned QEMU NVMe namespace, ZONE size
+#                     virtio:SIZE:wc=on|off  virtio-blk, write cache on/off
+#                     SIZE takes K, M, G (e.g. 1G, 1049602K)
+#   --mem MB, --smp N guest size (default 2048 MB, 2 CPUs)
+# Environment: LAB_ACCEL=kvm|tcg skips the accelerator probe.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out="" timeout=900 mem=2048 smp=2 disks=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--disk) disks+=("$2"); shift 2 ;;
+	--mem) mem=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
+	-*) echo "run-guest: unknown option $1" >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+kernel=${1:?usage: run-guest.sh [options] base|patched COMMAND...}
+shift
+[ $# -gt 0 ] || { echo "run-guest: no command given" >&2; exit 2; }
+image=$top/build/obj-$kernel/arch/x86/boot/bzImage
+mods=$top/build/mods-$kernel
+[ -f "$image" ] || { echo "run-guest: $image missing: run lab/build/build-kernel.sh $kernel" >&2; exit 1; }
+
+if [ -z "$out" ]; then
+	mkdir -p "$top/build/guest"
+	out=$(mktemp -d "$top/build/guest/$kernel.XXXXXX")
+fi
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log"
+printf '%s\n' "$*" >"$out/cmd"
+log=$out/serial.log
+
+accel=${LAB_ACCEL:-$("$top/lab/boot/probe-accel.sh" "$kernel")}
+case $accel in
+kvm) cpu=host ;;
+*) accel=tcg cpu=max ;;
+esac
+
+args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
+	-nodefaults -no-reboot -display none -serial "file:$log"
+	-kernel "$image"
+	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods"
+	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on"
+	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
+	-fsdev "local,id=labout,path=$out,security_model=none"
+	-device virtio-9p-pci,fsdev=labout,mount_tag=labout)
+
+files=()
+cleanup() { rm -f "${files[@]}"; }
+trap cleanup EXIT
+i=0
+for spec in "${disks[@]}"; do
+	IFS=: read -r type size opt <<<"$spec"
+	f=/dev/shm/lab-$$-$i.img
+	files+=("$f")
+	truncate -s "$size" "$f" || { echo "run-guest: bad size in --disk $spec" >&2; exit 2; }
+	args+=(-drive "file=$f,if=none,id=d$i,format=raw,cache=unsafe")
+	case $type in
+	nvme)
+		args+=(-device "nvme,serial=labnvme$i,id=c$i"
+			-device "nvme-ns,drive=d$i,bus=c$i,nsid=1") ;;
+	zns)
+		args+=(-device "nvme,serial=labzns$i,id=c$i,zoned.zasl=5"
+			-device "nvme-ns,drive=d$i,bus=c$i,nsid=1,zoned=true,zoned.zone_size=${opt:-8M},zoned.zone_capacity=${opt:-8M}") ;;
+	virtio)
+		wc=${opt#wc=}
+		args+=(-device "virtio-blk-pci,drive=d$i,serial=labvirtio$i,write-cache=${wc:-on}") ;;
+	*) echo "run-guest: unknown disk type '$type' in --disk $spec" >&2; exit 2 ;;
+	esac
+	i=$((i + 1))
+done
+
+echo "guest[$kernel]: booting ($accel, ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
+start=$(date +%s)
+qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1 &
+qpid=$!
+touch "$log"
+# Stream the console while the guest runs.
+tail -n +1 -F --pid=$qpid "$log" 2>/dev/null | tr -d '\r' | sed -u 's/^/    | /' &
+tpid=$!
+deadline=$((start + timeout))
+while kill -0 $qpid 2>/dev/null; do
+	if [ "$(date +%s)" -ge $deadline ]; then
+		kill -9 $qpid 2>/dev/null
+		wait $qpid 2>/dev/null || true
+		kill $tpid 2>/dev/null || true
+		echo "guest[$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
+		tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
+		exit 124
+	fi
+	sleep 1
+done
+wait $qpid 2>/dev/null || true
+wait $tpid 2>/dev/null || true
+if [ ! -f "$out/rc" ]; then
+	echo "guest[$kernel]: guest died without an exit code (panic?). QEMU said:" >&2
+	sed 's/^/    > /' "$out/qemu.log" >&2
+	echo "guest[$kernel]: serial log tail:" >&2
+	tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
+	exit 125
+fi
+rc=$(cat "$out/rc")
+if grep -qE 'WARNING:|BUG:|possible circular locking|lockdep|Call Trace:' "$out/dmesg.txt" 2>/dev/null; then
+	echo "guest[$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
+	grep -E -m5 'WARNING:|BUG:|possible circular locking|lockdep' "$out/dmesg.txt" | sed 's/^/    > /' >&2
+	touch "$out/kernel-warnings"
+fi
+echo "guest[$kernel]: exit $rc after $(( $(date +%s) - start )) s"
+exit "$rc"

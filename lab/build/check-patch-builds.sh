@@ -1,0 +1,85 @@
+#!/bin/bash
+# Build stage check: every patch of the series must compile on its own.
+# For each commit base..lab, check it out in build/linux-bisect and build
+# what it touches: the kernel objects of changed .c files, and for changed
+# headers the objects under block/ and drivers/{block,nvme,md} that include
+# them (from the patched build's dependency files), with W=1 and sparse
+# (C=1) when sparse is installed; and the block selftests when it changes
+# them. Any build error fails; warnings in touched files fail too.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+tree=$top/build/linux
+wt=$top/build/linux-bisect
+obj=$top/build/obj-bisect
+ref=$top/build/obj-patched
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+sparse=0
+command -v sparse >/dev/null && sparse=1
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+commits=$(git -C "$tree" rev-list --reverse base..lab)
+[ -n "$commits" ] || { echo "patch-builds: no patches"; exit 0; }
+if [ ! -d "$wt" ]; then
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$wt" base
+fi
+
+fail=0 n=0
+for c in $commits; do
+	n=$((n + 1))
+	subject=$(git -C "$tree" log -1 --format=%s "$c")
+	git -C "$wt" checkout -q --detach -f "$c"
+	files=$(git -C "$tree" diff-tree --no-commit-id --name-only -r "$c")
+	objs=""
+	for f in $files; do
+		case $f in
+		tools/*|Documentation/*|MAINTAINERS) ;;
+		*.c) objs="$objs ${f%.c}.o" ;;
+		*.h)
+			[ -d "$ref" ] || continue
+			objs="$objs $(cd "$ref" && grep -l -r --include='.*.o.cmd' -F "/$f" \
+				block drivers/block drivers/nvme drivers/md 2>/dev/null |
+				sed 's|/\.\([^/]*\)\.cmd$|/\1|' | head -n 40 | tr '\n' ' ')" ;;
+		esac
+	done
+	what=""
+	: >"$log"
+	if [ -n "${objs// /}" ]; then
+		if [ ! -f "$obj/.config" ]; then
+			echo "patch-builds: preparing build/obj-bisect"
+			mkdir -p "$obj"
+			cp "$ref/.config" "$obj/.config"
+			make -s -C "$wt" O="$obj" CC="ccache gcc" olddefconfig prepare -j"$(nproc)" >/dev/null
+		fi
+		# shellcheck disable=SC2086
+		if ! make -s -C "$wt" O="$obj" CC="ccache gcc" W=1 C=$sparse \
+			-j"$(nproc)" $objs >"$log" 2>&1; then
+			fail=1
+			echo "patch-builds: [$n] $subject: BUILD FAILED" >&2
+			tail -n 30 "$log" >&2
+			continue
+		fi
+		what="$(echo $objs | wc -w) objects (W=1$([ $sparse = 1 ] && echo ', sparse'))"
+	fi
+	if echo "$files" | grep -q '^tools/testing/selftests/block/'; then
+		if ! make -s -C "$wt/tools/testing/selftests/block" >>"$log" 2>&1; then
+			fail=1
+			echo "patch-builds: [$n] $subject: SELFTESTS BUILD FAILED" >&2
+			tail -n 30 "$log" >&2
+			continue
+		fi
+		make -s -C "$wt/tools/testing/selftests/block" clean >/dev/null 2>&1 || true
+		what="${what:+$what, }selftests"
+	fi
+	warn=$(grep -E 'warning:|error:' "$log" | grep -F -f <(echo "$files" | grep -v '^$') || true)
+	if [ -n "$warn" ]; then
+		fail=1
+		echo "patch-builds: [$n] $subject: warnings in touched files:" >&2
+		echo "$warn" | head -n 20 >&2
+		continue
+	fi
+	echo "patch-builds: [$n] ok: $subject (${what:-nothing to compile})"
+done
+exit $fail

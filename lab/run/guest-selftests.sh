@@ -1,0 +1,22 @@
+#!/bin/bash
+# Run stage, inside a lab guest: run every installed block selftest through
+# the kselftest runner, one at a time, and append one line per test to
+# OUT/selftests.tsv: "<test>\t<pass|fail|skip>\t<seconds>".
+# usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT
+ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
+out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
+cd "$ksft" || exit 1
+: >"$out/selftests.tsv"
+for t in $(sed -n 's/^block://p' kselftest-list.txt); do
+	start=$(date +%s.%N)
+	./run_kselftest.sh -t "block:$t" 2>&1 | tee "$out/$t.log"
+	end=$(date +%s.%N)
+	verdict=$(grep -E "^(not )?ok [0-9]+ selftests: block: $t" "$out/$t.log" | tail -n 1)
+	case $verdict in
+	"not ok"*) result=fail ;;
+	*"# SKIP"*) result=skip ;;
+	ok*) result=pass ;;
+	*) result=fail ;;
+	esac
+	printf '%s\t%s\t%.1f\n' "$t" "$result" "$(echo "$end - $start" | bc)" >>"$out/selftests.tsv"
+done
