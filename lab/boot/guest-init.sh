@@ -1,8 +1,9 @@
 #!/bin/bash
 # PID 1 of a lab guest. The root is the host's, read-only over 9p. Mounts
-# the pseudo filesystems, a tmpfs on /tmp, the results share on /tmp/out and
-# the kernel's modules on /lib/modules, runs /tmp/out/cmd, stores its exit
-# code in /tmp/out/rc and the kernel log in /tmp/out/dmesg.txt, powers off.
+# the pseudo filesystems, a tmpfs on /tmp and the results share on /tmp/out,
+# points modprobe at the kernel's modules, runs /tmp/out/cmd, stores its
+# exit code in /tmp/out/rc and the kernel log in /tmp/out/dmesg.txt, and
+# powers off.
 # LAB_MODS (kernel command line) is the host directory with lib/modules.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/tmp TERM=dumb LANG=C.UTF-8
@@ -11,6 +12,11 @@ mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev 2>/dev/null
 mkdir -p /dev/pts /dev/shm
+# devtmpfs lacks what udev would add; the kselftest runner writes to /dev/stdout.
+ln -sf /proc/self/fd /dev/fd
+ln -sf /proc/self/fd/0 /dev/stdin
+ln -sf /proc/self/fd/1 /dev/stdout
+ln -sf /proc/self/fd/2 /dev/stderr
 mount -t devpts devpts /dev/pts
 mount -t tmpfs tmpfs /dev/shm
 mount -t tmpfs -o size=75% tmpfs /tmp
@@ -20,7 +26,13 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 mkdir -p /tmp/out
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 labout /tmp/out
-[ -n "$LAB_MODS" ] && mount --bind "$LAB_MODS/lib/modules" /lib/modules
+# The host has no /lib/modules/<this kernel>: point modprobe at LAB_MODS,
+# both for scripts and for the kernel's own module requests.
+if [ -n "$LAB_MODS" ]; then
+	export MODPROBE_OPTIONS="-d $LAB_MODS"
+	echo "$LAB_MODS" >/run/lab-mods
+	echo "$(dirname "$0")/guest-modprobe.sh" >/proc/sys/kernel/modprobe
+fi
 hostname lab-guest
 ulimit -l unlimited    # bpftrace maps
 echo "guest: $(uname -r) up after $(cut -d' ' -f1 /proc/uptime) s"

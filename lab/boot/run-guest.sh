@@ -55,7 +55,7 @@ args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-nodefaults -no-reboot -display none -serial "file:$log"
 	-kernel "$image"
 	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods"
-	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on"
+	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev "local,id=labout,path=$out,security_model=none"
 	-device virtio-9p-pci,fsdev=labout,mount_tag=labout)
@@ -115,9 +115,9 @@ if [ ! -f "$out/rc" ]; then
 	exit 125
 fi
 rc=$(cat "$out/rc")
-if grep -qE 'WARNING:|BUG:|possible circular locking|lockdep|Call Trace:' "$out/dmesg.txt" 2>/dev/null; then
+if grep -qE 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:' "$out/dmesg.txt" 2>/dev/null; then
 	echo "guest[$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
-	grep -E -m5 'WARNING:|BUG:|possible circular locking|lockdep' "$out/dmesg.txt" | sed 's/^/    > /' >&2
+	grep -E -m5 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' "$out/dmesg.txt" | sed 's/^/    > /' >&2
 	touch "$out/kernel-warnings"
 fi
 echo "guest[$kernel]: exit $rc after $(( $(date +%s) - start )) s"

@@ -73,7 +73,7 @@ run_selftests_in() {
 new_kernel_warnings() {
 	if [ -f build/check/patched/kernel-warnings ] && [ ! -f build/check/base/kernel-warnings ]; then
 		echo "check: the patched kernel logged warnings the base kernel did not:" >&2
-		grep -E -m10 'WARNING:|BUG:|possible circular locking|lockdep' build/check/patched/dmesg.txt >&2
+		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' build/check/patched/dmesg.txt >&2
 		return 1
 	fi
 	echo "dmesg: no kernel warnings that the series adds"
