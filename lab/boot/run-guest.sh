@@ -31,8 +31,9 @@ done
 kernel=${1:?usage: run-guest.sh [options] base|patched COMMAND...}
 shift
 [ $# -gt 0 ] || { echo "run-guest: no command given" >&2; exit 2; }
-image=$top/build/obj-$kernel/arch/x86/boot/bzImage
-mods=$top/build/mods-$kernel
+. "$top/lab/paths.sh"
+image=$(lab_obj "$kernel")/arch/x86/boot/bzImage || exit 2
+mods=$(lab_mods "$kernel")
 [ -f "$image" ] || { echo "run-guest: $image missing: run lab/build/build-kernel.sh $kernel" >&2; exit 1; }
 
 if [ -z "$out" ]; then

@@ -6,13 +6,10 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 kernel=${1:?usage: build-kernel.sh base|patched}
-case $kernel in
-base) src=$top/build/linux-base ;;
-patched) src=$top/build/linux ;;
-*) echo "build: unknown kernel '$kernel' (base or patched)" >&2; exit 2 ;;
-esac
-obj=$top/build/obj-$kernel
-mods=$top/build/mods-$kernel
+. "$top/lab/paths.sh"
+src=$(lab_src "$kernel") || exit 2
+obj=$(lab_obj "$kernel")
+mods=$(lab_mods "$kernel")
 frag=$top/lab/build/guest.config
 [ -f "$src/Makefile" ] || { echo "build: $src missing: run lab/source/prepare-tree.sh" >&2; exit 1; }
 

@@ -11,7 +11,8 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$top/build/linux
 wt=$top/build/linux-bisect
 obj=$top/build/obj-bisect
-ref=$top/build/obj-patched
+. "$top/lab/paths.sh"
+ref=$(lab_obj patched)
 export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 sparse=0

@@ -7,7 +7,8 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 tree=$top/build/linux
-basetree=$top/build/linux-base
+. "$top/lab/paths.sh"
+basetree=$(lab_src base)
 tarball=/usr/src/linux-source-6.12.tar.xz
 pin=${LAB_SOURCE_VERSION:-6.12.117-1~deb12u1}
 
@@ -80,8 +81,9 @@ else
 fi
 
 if [ "$(git -C "$basetree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse base)" ]; then
-	echo "source: checking out base in build/linux-base"
+	echo "source: checking out base in ${basetree#"$top"/}"
 	rm -rf "$basetree"
 	git -C "$tree" worktree prune
+	mkdir -p "$(dirname "$basetree")"
 	git -C "$tree" worktree add -q --detach "$basetree" base
 fi
