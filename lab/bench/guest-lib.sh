@@ -12,7 +12,7 @@ import json, sys
 w, m, v, u, c = sys.argv[1:6]
 print(json.dumps({"workload": w, "metric": m, "value": float(v), "unit": u, "command": c}))
 PY
-	printf '    %-28s %12s %s\n' "$1" "$2" "$3"
+	printf '    %-28s %14.2f %s\n' "$1" "$2" "$3"
 }
 
 # fio_field FILE PATH: a value from fio's JSON output, e.g. jobs.0.read.bw
