@@ -4,7 +4,8 @@
 # points modprobe at the kernel's modules, runs /tmp/out/cmd, stores its
 # exit code in /tmp/out/rc and the kernel log in /tmp/out/dmesg.txt, and
 # powers off.
-# LAB_MODS (kernel command line) is the host directory with lib/modules.
+# LAB_MODS (kernel command line) is the host directory with lib/modules,
+# LAB_TOP the checkout of this repository.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/tmp TERM=dumb LANG=C.UTF-8
 
@@ -26,6 +27,12 @@ mount -t debugfs debugfs /sys/kernel/debug
 mount -t tracefs tracefs /sys/kernel/tracing 2>/dev/null
 mkdir -p /tmp/out
 mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000 labout /tmp/out
+# A checkout under /tmp (or /run) is hidden by the tmpfs mounted there: the
+# host shares it as "labrepo", mount it back at the same path.
+if [ -n "$LAB_TOP" ] && [ ! -d "$LAB_TOP/lab" ]; then
+	mkdir -p "$LAB_TOP"
+	mount -t 9p -o trans=virtio,version=9p2000.L,msize=512000,ro labrepo "$LAB_TOP"
+fi
 # The host has no /lib/modules/<this kernel>: point modprobe at LAB_MODS,
 # both for scripts and for the kernel's own module requests.
 if [ -n "$LAB_MODS" ]; then

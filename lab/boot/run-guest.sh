@@ -55,11 +55,13 @@ esac
 args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-nodefaults -no-reboot -display none -serial "file:$log"
 	-kernel "$image"
-	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods"
+	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods LAB_TOP=$top"
 	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev "local,id=labout,path=$out,security_model=none"
-	-device virtio-9p-pci,fsdev=labout,mount_tag=labout)
+	-device virtio-9p-pci,fsdev=labout,mount_tag=labout
+	-fsdev "local,id=labrepo,path=$top,security_model=none,readonly=on,multidevs=remap"
+	-device virtio-9p-pci,fsdev=labrepo,mount_tag=labrepo)
 
 files=()
 cleanup() { rm -f "${files[@]}"; }
