@@ -25,6 +25,7 @@ lab/deps/install.sh
 lab/source/prepare-tree.sh
 lab/build/build-kernel.sh base
 lab/build/build-kernel.sh patched
+lab/build/build-selftests.sh
 
 disks=()
 for d in $(sed -n 's/^# lab-disk: \([a-z]*:[^ ]*\).*/\1/p' "${workloads[@]}" | sort -u); do

@@ -55,13 +55,6 @@ export_is_stable() {
 	return $rc
 }
 
-build_selftests() {
-	rm -rf build/kselftest build/kselftest-obj
-	make -s -C build/linux/tools/testing/selftests TARGETS=block \
-		O="$top/build/kselftest-obj" INSTALL_PATH="$top/build/kselftest" install >/dev/null &&
-		echo "selftests: $(wc -l <build/kselftest/kselftest-list.txt) block tests installed in build/kselftest"
-}
-
 run_selftests_in() {
 	local kernel=$1
 	rm -rf "build/check/$kernel"
@@ -86,7 +79,7 @@ stage checkpatch lab/source/checkpatch-series.sh
 stage "build base" lab/build/build-kernel.sh base || fatal "build base"
 stage "build patched" lab/build/build-kernel.sh patched || fatal "build patched"
 stage patch-builds lab/build/check-patch-builds.sh
-stage "build selftests" build_selftests || fatal "build selftests"
+stage "build selftests" lab/build/build-selftests.sh || fatal "build selftests"
 stage "selftests base" run_selftests_in base
 stage "selftests patched" run_selftests_in patched
 stage dmesg new_kernel_warnings
