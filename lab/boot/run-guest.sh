@@ -10,7 +10,9 @@
 #   --disk SPEC       extra device, repeatable, backed by a file in /dev/shm:
 #                     nvme:SIZE            QEMU NVMe controller + namespace
 #                     zns:SIZE:ZONE        zoned QEMU NVMe namespace, ZONE size
-#                     virtio:SIZE:wc=on|off  virtio-blk, write cache on/off
+#                     virtio:SIZE:wc=on|off[,qs=N][,nq=N][,ind=off]  virtio-blk:
+#                                          write cache, ring size, number of
+#                                          queues, indirect descriptors
 #                     SIZE takes K, M, G (e.g. 1G, 1049602K)
 #   --mem MB, --smp N guest size (default 2048 MB, 2 CPUs)
 # Environment: LAB_ACCEL=kvm|tcg skips the accelerator probe.
@@ -81,8 +83,17 @@ for spec in "${disks[@]}"; do
 		args+=(-device "nvme,serial=labzns$i,id=c$i,zoned.zasl=5"
 			-device "nvme-ns,drive=d$i,bus=c$i,nsid=1,zoned=true,zoned.zone_size=${opt:-8M},zoned.zone_capacity=${opt:-8M}") ;;
 	virtio)
-		wc=${opt#wc=}
-		args+=(-device "virtio-blk-pci,drive=d$i,serial=labvirtio$i,write-cache=${wc:-on}") ;;
+		dev="virtio-blk-pci,drive=d$i,serial=labvirtio$i,write-cache=on"
+		for kv in ${opt//,/ }; do
+			case $kv in
+			wc=*) dev="${dev/write-cache=on/write-cache=${kv#wc=}}" ;;
+			qs=*) dev="$dev,queue-size=${kv#qs=}" ;;
+			nq=*) dev="$dev,num-queues=${kv#nq=}" ;;
+			ind=*) dev="$dev,indirect_desc=${kv#ind=}" ;;
+			*) echo "run-guest: unknown virtio option '$kv' in --disk $spec" >&2; exit 2 ;;
+			esac
+		done
+		args+=(-device "$dev") ;;
 	*) echo "run-guest: unknown disk type '$type' in --disk $spec" >&2; exit 2 ;;
 	esac
 	i=$((i + 1))
