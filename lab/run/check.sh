@@ -55,11 +55,18 @@ export_is_stable() {
 	return $rc
 }
 
+# Disks the selftests may read (queue_rqs_order.sh): a virtio-blk disk, one
+# whose 16-entry ring without indirect descriptors fills before its tags
+# run out, and a QEMU NVMe namespace.
+check_disks=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
+	--disk nvme:64M)
+
 run_selftests_in() {
 	local kernel=$1
 	rm -rf "build/check/$kernel"
 	mkdir -p "build/check/$kernel"
-	lab/boot/run-guest.sh --timeout 1800 --out "build/check/$kernel" "$kernel" \
+	lab/boot/run-guest.sh --timeout 1800 --out "build/check/$kernel" \
+		"${check_disks[@]}" "$kernel" \
 		"$top/lab/run/guest-selftests.sh" "$top/build/kselftest" /tmp/out
 }
 

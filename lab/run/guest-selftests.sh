@@ -1,11 +1,16 @@
 #!/bin/bash
 # Run stage, inside a lab guest: run every installed block selftest through
 # the kselftest runner, one at a time, and append one line per test to
-# OUT/selftests.tsv: "<test>\t<pass|fail|skip>\t<seconds>".
+# OUT/selftests.tsv: "<test>\t<pass|fail|skip>\t<seconds>". The virtio-blk
+# and NVMe disks present at start are offered to the tests in BLK_TEST_DISKS.
 # usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT
 ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
 out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
 cd "$ksft" || exit 1
+# The lab's QEMU disks, which tests such as queue_rqs_order.sh may read.
+BLK_TEST_DISKS=$(cd /sys/block && ls -d vd* nvme*n* 2>/dev/null | xargs)
+export BLK_TEST_DISKS
+echo "guest-selftests: BLK_TEST_DISKS=\"$BLK_TEST_DISKS\""
 : >"$out/selftests.tsv"
 for t in $(sed -n 's/^block://p' kselftest-list.txt); do
 	start=$(date +%s.%N)
