@@ -1,9 +1,15 @@
-# The block series lab: source -> build -> boot -> run -> report.
-# make check   the test run (what CI runs): checks, two kernels, selftests
-# make bench   the main job: seed workloads base vs patched, table + plots
-# make export  re-export patches/ from build/linux after editing the series
+# The block series lab: source -> build -> boot -> run -> report, for each
+# kernel base of lab/bases.tsv (mainline, 6.12). LAB_BASE=mainline (or 6.12,
+# or "mainline 6.12") limits any target to those bases; default: all.
+# make check   the test run (what CI runs): checks, four kernels, selftests
+# make bench   the main job: seed workloads base vs patched, both bases
+# make export  re-export patches/<base>/ from build/<base>/linux after editing
+# make source  fetch, unpack and apply: build/<base>/linux
+# make kernels build the base and patched kernels of each base
 
-.PHONY: check bench export source kernels help
+SHELL := /bin/bash
+
+.PHONY: check bench export source kernels readme help
 
 check:
 	lab/run/check.sh
@@ -12,15 +18,19 @@ bench:
 	lab/bench/run-bench.sh
 
 export:
-	lab/source/export-series.sh
+	set -e; top=$$PWD; . lab/paths.sh; bases=$$(lab_bases); for b in $$bases; do lab/source/export-series.sh $$b; done
 
 source:
 	lab/deps/install.sh
-	lab/source/prepare-tree.sh
+	set -e; top=$$PWD; . lab/paths.sh; bases=$$(lab_bases); for b in $$bases; do lab/source/prepare-tree.sh $$b; done
 
 kernels: source
-	lab/build/build-kernel.sh base
-	lab/build/build-kernel.sh patched
+	set -e; top=$$PWD; . lab/paths.sh; bases=$$(lab_bases); for b in $$bases; do \
+		lab/build/build-kernel.sh $$b base; lab/build/build-kernel.sh $$b patched; done
 
 help:
 	@sed -n 's/^# //p' Makefile
+
+# make readme  write the measured tables of results/ into README.md
+readme:
+	python3 lab/report/readme_tables.py README.md

@@ -1,26 +1,71 @@
-# Where each kernel's source, objects and modules live under build/.
-# Sourced by the lab scripts; needs $top.
+# Bases, and where each kernel's source, objects and modules live under
+# build/. Sourced by the lab scripts; needs $top.
 #
-# Each object tree sits beside a directory named "linux" with its source
-# (build/linux + build/obj-patched, build/base/linux + build/base/obj), so
-# the compiler sees the same paths relative to the object tree in both
+# A base (lab/bases.tsv: mainline, 6.12) has two kernels, "base" (the
+# unpacked Debian source) and "patched" (base + patches/<base>/series):
+#   build/<base>/linux          git tree, branch "lab" = base + series
+#   build/<base>/obj-patched    its objects
+#   build/<base>/base/linux     worktree at tag "base"
+#   build/<base>/base/obj       its objects
+# Each object tree sits beside a directory named "linux" with its source,
+# so the compiler sees the same paths relative to the object tree in both
 # builds and ccache (CCACHE_BASEDIR) serves the second kernel from the first.
-lab_src() {
+
+# lab_all_bases: every base of lab/bases.tsv, in file order.
+lab_all_bases() {
+	awk '!/^#/ && NF { print $1 }' "$top/lab/bases.tsv"
+}
+
+# lab_bases: the bases to work on: $LAB_BASE (names separated by spaces or
+# commas) or every base. Fails on an unknown name.
+lab_bases() {
+	local b want=${LAB_BASE:-$(lab_all_bases)}
+	for b in ${want//,/ }; do
+		lab_check_base "$b" || return 2
+		echo "$b"
+	done
+}
+
+lab_check_base() {
+	lab_all_bases | grep -qxF -- "$1" && return 0
+	echo "unknown base '$1' (lab/bases.tsv has: $(lab_all_bases | xargs))" >&2
+	return 2
+}
+
+# lab_base_field BASE N: field N of the base's line in lab/bases.tsv
+# (2 package, 3 pinned version, 4 suite).
+lab_base_field() {
+	awk -v b="$1" -v n="$2" '!/^#/ && $1 == b "" { print $n }' "$top/lab/bases.tsv"
+}
+
+lab_check_kernel() {
 	case $1 in
-	base) echo "$top/build/base/linux" ;;
-	patched) echo "$top/build/linux" ;;
+	base|patched) return 0 ;;
 	*) echo "unknown kernel '$1' (base or patched)" >&2; return 2 ;;
+	esac
+}
+
+lab_tree() { echo "$top/build/$1/linux"; }
+lab_patches() { echo "$top/patches/$1"; }
+
+# lab_src BASE KERNEL, lab_obj BASE KERNEL, lab_mods BASE KERNEL
+lab_src() {
+	lab_check_kernel "$2" || return 2
+	case $2 in
+	base) echo "$top/build/$1/base/linux" ;;
+	patched) echo "$top/build/$1/linux" ;;
 	esac
 }
 
 lab_obj() {
-	case $1 in
-	base) echo "$top/build/base/obj" ;;
-	patched) echo "$top/build/obj-patched" ;;
-	*) echo "unknown kernel '$1' (base or patched)" >&2; return 2 ;;
+	lab_check_kernel "$2" || return 2
+	case $2 in
+	base) echo "$top/build/$1/base/obj" ;;
+	patched) echo "$top/build/$1/obj-patched" ;;
 	esac
 }
 
-lab_mods() {
-	echo "$top/build/mods-$1"
-}
+lab_mods() { echo "$top/build/$1/mods-$2"; }
+
+# lab_source_dir BASE: the unpacked Debian source package of the base.
+lab_source_dir() { echo "$top/build/src/$1"; }

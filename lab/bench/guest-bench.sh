@@ -1,9 +1,11 @@
 #!/bin/bash
 # Run stage for the bench, inside a lab guest: run each workload file given
-# and collect their metrics in OUT/metrics.jsonl.
-# usage: guest-bench.sh OUT WORKLOAD_FILE...
-export BENCH_OUT=${1:?usage: guest-bench.sh OUT WORKLOAD...}
-shift
+# and collect their metrics in OUT/metrics.jsonl. KSFT is the directory of
+# the base's installed block selftests (build/<base>/kselftest/block).
+# usage: guest-bench.sh OUT KSFT WORKLOAD_FILE...
+export BENCH_OUT=${1:?usage: guest-bench.sh OUT KSFT WORKLOAD...}
+export LAB_KSFT=${2:?usage: guest-bench.sh OUT KSFT WORKLOAD...}
+shift 2
 : >"$BENCH_OUT/metrics.jsonl"
 rc=0
 for wl in "$@"; do
@@ -14,6 +16,6 @@ for wl in "$@"; do
 		. "$wl"
 		echo "bench: $WL_NAME: $WL_DESC"
 		cd "$(mktemp -d)" && wl_run
-	) || { echo "bench: workload $wl FAILED"; rc=1; }
+	) || { echo "bench: workload $wl FAILED"; echo "$(basename "$wl" .sh)" >>"$BENCH_OUT/failed"; rc=1; }
 done
 exit $rc

@@ -4,6 +4,15 @@
 
 BENCH_OUT=${BENCH_OUT:-/tmp/out}
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+# LAB_KSFT: the block selftests of this base's series (guest-bench.sh).
+
+# wl_need FILE: true if the base's series ships FILE (a selftest or helper
+# the workload runs); else says that the workload is skipped on this base.
+wl_need() {
+	[ -e "$1" ] && return 0
+	echo "bench: $WL_NAME: skipped on this base: its series has no $(basename "$1")"
+	return 1
+}
 
 # emit METRIC VALUE UNIT COMMAND: one measured number of the current workload.
 emit() {

@@ -2,10 +2,11 @@
 # Boot stage: boot a built lab kernel under QEMU with the host root shared
 # read-only over 9p, run one command in it and return its exit code.
 #
-# usage: run-guest.sh [options] base|patched COMMAND...
+# usage: run-guest.sh [options] BASE base|patched COMMAND...
+#   BASE is a line of lab/bases.tsv (mainline, 6.12)
 #   --out DIR         host directory the guest sees as /tmp/out (read-write);
 #                     the serial log, dmesg.txt and rc land there (default: a
-#                     new directory under build/guest/)
+#                     new directory under build/<base>/guest/)
 #   --timeout SEC     kill the guest after SEC seconds (default 900)
 #   --disk SPEC       extra device, repeatable, backed by a file in /dev/shm:
 #                     nvme:SIZE            QEMU NVMe controller + namespace
@@ -30,17 +31,20 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-kernel=${1:?usage: run-guest.sh [options] base|patched COMMAND...}
-shift
+usage="usage: run-guest.sh [options] BASE base|patched COMMAND..."
+b=${1:?$usage}
+kernel=${2:?$usage}
+shift 2
 [ $# -gt 0 ] || { echo "run-guest: no command given" >&2; exit 2; }
 . "$top/lab/paths.sh"
-image=$(lab_obj "$kernel")/arch/x86/boot/bzImage || exit 2
-mods=$(lab_mods "$kernel")
-[ -f "$image" ] || { echo "run-guest: $image missing: run lab/build/build-kernel.sh $kernel" >&2; exit 1; }
+lab_check_base "$b" || exit 2
+image=$(lab_obj "$b" "$kernel")/arch/x86/boot/bzImage || exit 2
+mods=$(lab_mods "$b" "$kernel")
+[ -f "$image" ] || { echo "run-guest: $image missing: run lab/build/build-kernel.sh $b $kernel" >&2; exit 1; }
 
 if [ -z "$out" ]; then
-	mkdir -p "$top/build/guest"
-	out=$(mktemp -d "$top/build/guest/$kernel.XXXXXX")
+	mkdir -p "$top/build/$b/guest"
+	out=$(mktemp -d "$top/build/$b/guest/$kernel.XXXXXX")
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -48,7 +52,7 @@ rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log"
 printf '%s\n' "$*" >"$out/cmd"
 log=$out/serial.log
 
-accel=${LAB_ACCEL:-$("$top/lab/boot/probe-accel.sh" "$kernel")}
+accel=${LAB_ACCEL:-$("$top/lab/boot/probe-accel.sh" "$b" "$kernel")}
 case $accel in
 kvm) cpu=host ;;
 *) accel=tcg cpu=max ;;
@@ -99,7 +103,7 @@ for spec in "${disks[@]}"; do
 	i=$((i + 1))
 done
 
-echo "guest[$kernel]: booting ($accel, ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
+echo "guest[$b/$kernel]: booting ($accel, ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
 start=$(date +%s)
 qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1 &
 qpid=$!
@@ -113,7 +117,7 @@ while kill -0 $qpid 2>/dev/null; do
 		kill -9 $qpid 2>/dev/null
 		wait $qpid 2>/dev/null || true
 		kill $tpid 2>/dev/null || true
-		echo "guest[$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
+		echo "guest[$b/$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
 		tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
 		exit 124
 	fi
@@ -122,17 +126,17 @@ done
 wait $qpid 2>/dev/null || true
 wait $tpid 2>/dev/null || true
 if [ ! -f "$out/rc" ]; then
-	echo "guest[$kernel]: guest died without an exit code (panic?). QEMU said:" >&2
+	echo "guest[$b/$kernel]: guest died without an exit code (panic?). QEMU said:" >&2
 	sed 's/^/    > /' "$out/qemu.log" >&2
-	echo "guest[$kernel]: serial log tail:" >&2
+	echo "guest[$b/$kernel]: serial log tail:" >&2
 	tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
 	exit 125
 fi
 rc=$(cat "$out/rc")
 if grep -qE 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:' "$out/dmesg.txt" 2>/dev/null; then
-	echo "guest[$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
+	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
 	grep -E -m5 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' "$out/dmesg.txt" | sed 's/^/    > /' >&2
 	touch "$out/kernel-warnings"
 fi
-echo "guest[$kernel]: exit $rc after $(( $(date +%s) - start )) s"
+echo "guest[$b/$kernel]: exit $rc after $(( $(date +%s) - start )) s"
 exit "$rc"

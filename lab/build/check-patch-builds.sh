@@ -1,6 +1,6 @@
 #!/bin/bash
-# Build stage check: every patch of the series must compile on its own.
-# For each commit base..lab, check it out in build/linux-bisect and build
+# Build stage check: every patch of a base's series must compile on its own.
+# For each commit base..lab, check it out in build/<base>/linux-bisect and build
 # what it touches: the kernel objects of changed .c files, and for changed
 # headers the objects under block/ and drivers/{block,nvme,md} that include
 # them (from the patched build's dependency files), with W=1 and sparse
@@ -8,14 +8,21 @@
 # them. Any build error fails, and so does a warning in a touched file that
 # the same objects built at the parent commit do not have (6.12.117
 # already has some sparse warnings, e.g. in fs/aio.c).
+# usage: check-patch-builds.sh BASE
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=$top/build/linux
-wt=$top/build/linux-bisect
-obj=$top/build/obj-bisect
 . "$top/lab/paths.sh"
-ref=$(lab_obj patched)
+b=${1:?usage: check-patch-builds.sh BASE}
+lab_check_base "$b" || exit 2
+tree=$(lab_tree "$b")
+wt=$top/build/$b/linux-bisect
+obj=$top/build/$b/obj-bisect
+ref=$(lab_obj "$b" patched)
 export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
+# Mainline kbuild passes the absolute source path in -fmacro-prefix-map,
+# which ccache does not rewrite; both trees map their own root away, so
+# the option does not change the objects and is left out of the hash.
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
 export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 sparse=0
 command -v sparse >/dev/null && sparse=1
@@ -23,7 +30,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 commits=$(git -C "$tree" rev-list --reverse base..lab)
-[ -n "$commits" ] || { echo "patch-builds: no patches"; exit 0; }
+[ -n "$commits" ] || { echo "patch-builds[$b]: no patches"; exit 0; }
 if [ ! -d "$wt" ]; then
 	git -C "$tree" worktree prune
 	git -C "$tree" worktree add -q --detach "$wt" base
@@ -55,23 +62,23 @@ for c in $commits; do
 		*.c) objs="$objs ${f%.c}.o" ;;
 		*.h)
 			[ -d "$ref" ] || continue
-			objs="$objs $(cd "$ref" && grep -l -r --include='.*.o.cmd' -F "/$f" \
-				block drivers/block drivers/nvme drivers/md 2>/dev/null |
-				sed 's|/\.\([^/]*\)\.cmd$|/\1|' | head -n 40 | tr '\n' ' ')" ;;
+			objs="$objs $( { cd "$ref" && grep -l -r --include='.*.o.cmd' -F "/$f" \
+				block drivers/block drivers/nvme drivers/md 2>/dev/null || true; } |
+				sed 's|/\.\([^/]*\)\.cmd$|/\1|' | awk 'NR <= 40' | tr '\n' ' ')" ;;
 		esac
 	done
 	what=""
 	: >"$log"
 	if [ -n "${objs// /}" ]; then
 		if [ ! -f "$obj/.config" ]; then
-			echo "patch-builds: preparing build/obj-bisect"
+			echo "patch-builds[$b]: preparing build/$b/obj-bisect"
 			mkdir -p "$obj"
 			cp "$ref/.config" "$obj/.config"
 			make -s -C "$wt" O="$obj" CC="ccache gcc" olddefconfig prepare -j"$(nproc)" >/dev/null
 		fi
 		if ! kbuild "$objs" >"$log" 2>&1; then
 			fail=1
-			echo "patch-builds: [$n] $subject: BUILD FAILED" >&2
+			echo "patch-builds[$b]: [$n] $subject: BUILD FAILED" >&2
 			tail -n 30 "$log" >&2
 			continue
 		fi
@@ -80,7 +87,7 @@ for c in $commits; do
 	if echo "$files" | grep -q '^tools/testing/selftests/block/'; then
 		if ! make -s -C "$wt/tools/testing/selftests/block" >>"$log" 2>&1; then
 			fail=1
-			echo "patch-builds: [$n] $subject: SELFTESTS BUILD FAILED" >&2
+			echo "patch-builds[$b]: [$n] $subject: SELFTESTS BUILD FAILED" >&2
 			tail -n 30 "$log" >&2
 			continue
 		fi
@@ -97,10 +104,10 @@ for c in $commits; do
 	fi
 	if [ -n "$warn" ]; then
 		fail=1
-		echo "patch-builds: [$n] $subject: new warnings in touched files:" >&2
+		echo "patch-builds[$b]: [$n] $subject: new warnings in touched files:" >&2
 		echo "$warn" | head -n 20 >&2
 		continue
 	fi
-	echo "patch-builds: [$n] ok: $subject (${what:-nothing to compile})"
+	echo "patch-builds[$b]: [$n] ok: $subject (${what:-nothing to compile})"
 done
 exit $fail

@@ -2,7 +2,7 @@
 # Experiment for issue 6 (not a test): seed 002's fio job on a zoned QEMU
 # NVMe namespace, with queue/rotational set to 1 and to 0, counting writes
 # issued (block_rq_issue) below the end of an earlier write.
-# Run: lab/boot/run-guest.sh --disk zns:256M:8M base|patched \
+# Run: lab/boot/run-guest.sh --disk zns:256M:8M 6.12|mainline base|patched \
 #        $PWD/lab/experiments/zns-write-order.sh
 T=/sys/kernel/tracing
 d=$(cd /sys/block && ls -d nvme*n* | head -n 1)

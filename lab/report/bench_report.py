@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Report stage for `make bench`: merge the metrics each guest wrote
 (metrics.jsonl) into RESULTS_DIR/bench.json, print and save the base vs
-patched table (table.txt), and draw one PNG per workload.
+patched table of every base (table.txt), and draw one PNG per workload.
 
-usage: bench_report.py RESULTS_DIR ACCEL base=DIR patched=DIR
+usage: bench_report.py RESULTS_DIR ACCEL BASE:KERNEL=DIR...
+
+bench.json: {"workloads": {WORKLOAD: {METRIC: {"unit", "command": {BASE:
+command}, "values": {BASE: {"base": v, "patched": v}}}}}, "bases": [...], ...}.
 """
 import json
+import math
 import os
 import sys
 from datetime import datetime, timezone
@@ -21,34 +25,53 @@ def load(path):
     return rows
 
 
+def fmt(v, width):
+    return f"{v:{width}.2f}" if v is not None else f"{'-':>{width}}"
+
+
+def ratio(b, p, width):
+    return f"{p / b:{width}.3f}" if b and p is not None else f"{'-':>{width}}"
+
+
 def main():
     out, accel = sys.argv[1], sys.argv[2]
-    runs = dict(arg.split("=", 1) for arg in sys.argv[3:])
-    kernels = list(runs)
+    runs = [arg.split("=", 1) for arg in sys.argv[3:]]
+    bases = []
     workloads = {}
-    for kernel, d in runs.items():
+    for run, d in runs:
+        base, kernel = run.split(":")
+        if base not in bases:
+            bases.append(base)
         for r in load(os.path.join(d, "metrics.jsonl")):
             w = workloads.setdefault(r["workload"], {})
-            m = w.setdefault(r["metric"], {"unit": r["unit"], "command": r["command"]})
-            m[kernel] = r["value"]
+            m = w.setdefault(r["metric"], {"unit": r["unit"], "command": {}, "values": {}})
+            m["command"][base] = r["command"]
+            m["values"].setdefault(base, {})[kernel] = r["value"]
 
     bench = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
              "accelerator": accel,
              "note": "Under TCG only base/patched ratios from the same run are meaningful.",
+             "bases": bases,
              "workloads": workloads}
     with open(os.path.join(out, "bench.json"), "w") as f:
         json.dump(bench, f, indent=2)
         f.write("\n")
 
-    lines = [f"bench {bench['date']} ({accel})",
-             f"{'workload':26} {'metric':22} {'unit':7} {'base':>11} {'patched':>11} {'patched/base':>12}",
-             "-" * 94]
+    head = f"{'workload':24} {'metric':34} {'unit':8}"
+    head2 = " " * len(head)
+    for b in bases:
+        head += f" | {b:^32}"
+        head2 += f" | {'base':>10} {'patched':>10} {'ratio':>10}"
+    lines = [f"bench {bench['date']} ({accel}); ratio = patched/base", head, head2,
+             "-" * len(head2)]
     for wname, metrics in workloads.items():
         for mname, m in metrics.items():
-            b, p = m.get("base"), m.get("patched")
-            ratio = f"{p / b:12.3f}" if b and p is not None else f"{'-':>12}"
-            fmt = lambda v: f"{v:11.2f}" if v is not None else f"{'missing':>11}"
-            lines.append(f"{wname:26} {mname:22} {m['unit']:7} {fmt(b)} {fmt(p)} {ratio}")
+            row = f"{wname:24} {mname:34} {m['unit']:8}"
+            for b in bases:
+                v = m["values"].get(b, {})
+                bv, pv = v.get("base"), v.get("patched")
+                row += f" | {fmt(bv, 10)} {fmt(pv, 10)} {ratio(bv, pv, 10)}"
+            lines.append(row)
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(out, "table.txt"), "w") as f:
@@ -57,19 +80,38 @@ def main():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    colors = {"base": "#8c8c8c", "patched": "#1f77b4"}
     for wname, metrics in workloads.items():
         names = list(metrics)
-        fig, axes = plt.subplots(1, len(names), figsize=(2.6 * len(names), 3.2), squeeze=False)
-        for ax, mname in zip(axes[0], names):
+        ncol = min(4, len(names))
+        nrow = math.ceil(len(names) / ncol)
+        fig, axes = plt.subplots(nrow, ncol, figsize=(3.2 * ncol, 2.8 * nrow), squeeze=False)
+        for ax in axes.flat[len(names):]:
+            ax.axis("off")
+        for ax, mname in zip(axes.flat, names):
             m = metrics[mname]
-            vals = [m.get(k, 0) or 0 for k in kernels]
-            ax.bar(kernels, vals, color=["#8c8c8c", "#1f77b4"][:len(kernels)])
+            x = 0
+            ticks, labels, labelled = [], [], set()
+            for b in bases:
+                v = m["values"].get(b, {})
+                for i, k in enumerate(("base", "patched")):
+                    val = v.get(k)
+                    if val is None:
+                        continue
+                    ax.bar(x + i * 0.4, val, width=0.4, color=colors[k],
+                           label=None if k in labelled else k)
+                    labelled.add(k)
+                    ax.annotate(f"{val:.3g}", (x + i * 0.4, val), ha="center",
+                                va="bottom", fontsize=7)
+                ticks.append(x + 0.2)
+                labels.append(b)
+                x += 1
+            ax.set_xticks(ticks, labels, fontsize=8)
             ax.set_title(mname, fontsize=9)
             ax.set_ylabel(m["unit"], fontsize=8)
             ax.tick_params(labelsize=8)
-            for i, v in enumerate(vals):
-                ax.annotate(f"{v:.3g}", (i, v), ha="center", va="bottom", fontsize=7)
-        fig.suptitle(f"{wname} ({accel})", fontsize=10)
+        axes.flat[0].legend(fontsize=7)
+        fig.suptitle(f"{wname} ({accel}): base and patched per kernel base", fontsize=10)
         fig.tight_layout()
         fig.savefig(os.path.join(out, f"{wname}.png"), dpi=100)
         plt.close(fig)

@@ -1,63 +1,91 @@
 #!/usr/bin/env python3
 """Report stage for `make check`: join the selftest results of each kernel
-with lab/run/expectations.tsv, print the test x kernel table, write
-results/check-summary.json, and exit non-zero if any result differs from
-its expectation.
+with lab/run/expectations.tsv, print the test x kernel table (one column per
+base and kernel), write results/check-summary.json, and exit non-zero if
+any result differs from its expectation.
 
-usage: check_summary.py EXPECTATIONS JSON_OUT base=DIR patched=DIR
-(each DIR holds the guest's selftests.tsv; a missing file counts as fail)
+usage: check_summary.py EXPECTATIONS JSON_OUT BASE:KERNEL=DIR...
+Each DIR holds the guest's selftests.tsv. The expectations file has a header
+line "test BASE:KERNEL..." and one line per test with pass, fail, skip, or
+"-" where the base's series does not have the test; a line "test.sh:N" sets
+the expected result of KTAP subtest N (pass, fail, skip, xfail). A test
+that is not listed must pass; a subtest that is not listed is not judged.
+A test or subtest that is expected but has no result counts as "missing".
 """
 import json
 import sys
 
 
-def read_tsv(path):
-    rows = []
+def read_rows(path):
     with open(path) as f:
         for line in f:
             line = line.strip()
             if line and not line.startswith("#"):
-                rows.append(line.split())
-    return rows
+                yield line.split()
+
+
+def read_expectations(path):
+    rows = read_rows(path)
+    header = next(rows)
+    if header[0] != "test":
+        sys.exit(f"{path}: the first line must be 'test BASE:KERNEL...'")
+    cols = header[1:]
+    table = {}
+    for row in rows:
+        if len(row) != len(header):
+            sys.exit(f"{path}: {row[0]}: {len(row) - 1} values for {len(cols)} columns")
+        table[row[0]] = dict(zip(cols, row[1:]))
+    return cols, table
 
 
 def main():
     expect_path, json_out = sys.argv[1], sys.argv[2]
     runs = dict(arg.split("=", 1) for arg in sys.argv[3:])
-    expected = {row[0]: {"base": row[1], "patched": row[2]}
-                for row in read_tsv(expect_path)}
+    cols, expected = read_expectations(expect_path)
+    for run in runs:
+        if run not in cols:
+            sys.exit(f"{expect_path}: no column for {run}")
 
-    results = {}
-    tests = list(expected)
-    for kernel, outdir in runs.items():
+    results, tests = {}, list(expected)
+    for run, outdir in runs.items():
         try:
-            rows = read_tsv(f"{outdir}/selftests.tsv")
+            rows = list(read_rows(f"{outdir}/selftests.tsv"))
         except OSError:
             rows = []
-        for test, result, seconds in rows:
-            results[(test, kernel)] = (result, float(seconds))
-            if test not in tests:
+        for row in rows:
+            if len(row) != 3:
+                print(f"{outdir}/selftests.tsv: bad line {row} (guest cut off?)")
+                continue
+            test, result, seconds = row
+            results[(test, run)] = (result, float(seconds))
+            # A KTAP subtest ("test.sh:N") is judged only where it is listed.
+            if test not in tests and ":" not in test:
                 tests.append(test)
 
-    summary, bad = [], 0
-    print()
-    print(f"{'test':32} {'kernel':8} {'expected':9} {'result':7} {'seconds':>7}  verdict")
-    print("-" * 76)
+    summary, bad, lines = [], 0, []
     for test in tests:
-        for kernel in runs:
-            want = expected.get(test, {}).get(kernel, "pass")
-            result, seconds = results.get((test, kernel), ("fail", 0.0))
+        cells = []
+        for run in runs:
+            want = expected.get(test, {}).get(run, "pass")
+            result, seconds = results.get((test, run), ("missing" if want != "-" else "-", 0.0))
             ok = result == want
             bad += not ok
-            print(f"{test:32} {kernel:8} {want:9} {result:7} {seconds:7.1f}  "
-                  f"{'ok' if ok else 'UNEXPECTED'}")
-            summary.append({"test": test, "kernel": kernel, "expected": want,
-                            "result": result, "seconds": seconds})
+            cells.append(result if ok else f"got {result} (want {want})!")
+            if result != "-" or want != "-":
+                base, kernel = run.split(":")
+                summary.append({"test": test, "base": base, "kernel": kernel,
+                                "expected": want, "result": result, "seconds": seconds})
+        lines.append([test] + cells)
+    widths = [max(len(x) for x in col) for col in zip(["test"] + list(runs), *lines)]
+    rule = "-" * (sum(widths) + 2 * len(widths))
+    print("\nexpected result in each cell; a cell that differs says 'got X (want Y)!'\n")
+    for row in [["test"] + list(runs), None] + lines:
+        print(rule if row is None else "  ".join(f"{c:<{w}}" for c, w in zip(row, widths)))
     with open(json_out, "w") as f:
         json.dump(summary, f, indent=2)
         f.write("\n")
     good = len(summary) - bad
-    print("-" * 76)
+    print(rule)
     print(f"selftests: {good} passed, {bad} failed")
     return 1 if bad else 0
 

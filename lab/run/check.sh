@@ -1,14 +1,17 @@
 #!/bin/bash
-# make check: the project's test run, source -> build -> boot -> run -> report.
-# Installs what is missing, prepares the tree and applies the series, checks
-# that re-export is byte-stable, runs checkpatch --strict on every patch,
-# builds base and patched kernels, checks that every patch builds on its
-# own, boots each kernel and runs the block selftests in it, then prints
-# test x kernel against lab/run/expectations.tsv and writes
+# make check: the project's test run, source -> build -> boot -> run -> report,
+# for every base of lab/bases.tsv (or those named in LAB_BASE).
+# Installs what is missing; then per base: prepares the tree and applies the
+# series, checks that re-export is byte-stable, runs checkpatch --strict on
+# every patch, builds base and patched kernels, checks that every patch
+# builds on its own, boots each kernel and runs the block selftests in it.
+# Last it prints test x kernel against lab/run/expectations.tsv and writes
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
+. lab/paths.sh
+bases=$(lab_bases) || exit 2
 t0=$(date +%s)
 failed=()
 timings=()
@@ -21,7 +24,7 @@ stage() {
 	echo "=== [$(($(date +%s) - t0)) s] $name"
 	"$@"
 	rc=$?
-	timings+=("$(printf '%-22s %5d s  %s' "$name" $(($(date +%s) - s)) "$([ $rc = 0 ] && echo ok || echo FAILED)")")
+	timings+=("$(printf '%-28s %5d s  %s' "$name" $(($(date +%s) - s)) "$([ $rc = 0 ] && echo ok || echo FAILED)")")
 	[ $rc = 0 ] || failed+=("$name")
 	return $rc
 }
@@ -35,21 +38,24 @@ fatal() {
 print_timings() {
 	echo
 	echo "=== stage timings"
-	printf '%s\n' "${timings[@]}"
-	echo "total                  $(($(date +%s) - t0)) s"
+	mkdir -p results
+	{
+		printf '%s\n' "${timings[@]}"
+		echo "total                        $(($(date +%s) - t0)) s"
+	} | tee results/check-timings.txt
 }
 
 export_is_stable() {
-	local tmp rc=0
+	local b=$1 tmp rc=0
 	tmp=$(mktemp -d)
-	lab/source/export-series.sh "$tmp" >/dev/null || return 1
-	if ! diff -r -x cover-letter.txt "$tmp" patches >/dev/null ||
-	   ! diff -r -x cover-letter.txt patches "$tmp" >/dev/null; then
-		echo "export: re-exporting the untouched tree changes patches/:" >&2
-		diff -r -u -x cover-letter.txt patches "$tmp" | head -n 40 >&2
+	lab/source/export-series.sh "$b" "$tmp" >/dev/null || return 1
+	if ! diff -r -x cover-letter.txt "$tmp" "patches/$b" >/dev/null ||
+	   ! diff -r -x cover-letter.txt "patches/$b" "$tmp" >/dev/null; then
+		echo "export[$b]: re-exporting the untouched tree changes patches/$b/:" >&2
+		diff -r -u -x cover-letter.txt "patches/$b" "$tmp" | head -n 40 >&2
 		rc=1
 	else
-		echo "export: byte-stable ($(ls "$tmp" | wc -l) files)"
+		echo "export[$b]: byte-stable ($(ls "$tmp" | wc -l) files)"
 	fi
 	rm -rf "$tmp"
 	return $rc
@@ -62,40 +68,55 @@ check_disks=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
 	--disk nvme:64M)
 
 run_selftests_in() {
-	local kernel=$1
-	rm -rf "build/check/$kernel"
-	mkdir -p "build/check/$kernel"
-	lab/boot/run-guest.sh --timeout 1800 --out "build/check/$kernel" \
-		"${check_disks[@]}" "$kernel" \
-		"$top/lab/run/guest-selftests.sh" "$top/build/kselftest" /tmp/out
+	local b=$1 kernel=$2 out=build/$1/check/$2
+	rm -rf "$out"
+	mkdir -p "$out"
+	lab/boot/run-guest.sh --timeout 1800 --out "$out" \
+		"${check_disks[@]}" "$b" "$kernel" \
+		"$top/lab/run/guest-selftests.sh" "$top/build/$b/kselftest" /tmp/out
 }
 
 new_kernel_warnings() {
-	if [ -f build/check/patched/kernel-warnings ] && [ ! -f build/check/base/kernel-warnings ]; then
-		echo "check: the patched kernel logged warnings the base kernel did not:" >&2
-		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' build/check/patched/dmesg.txt >&2
+	local d=build/$1/check
+	if [ -f $d/patched/kernel-warnings ] && [ ! -f $d/base/kernel-warnings ]; then
+		echo "check[$1]: the patched kernel logged warnings the base kernel did not:" >&2
+		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' $d/patched/dmesg.txt >&2
 		return 1
 	fi
-	echo "dmesg: no kernel warnings that the series adds"
+	echo "dmesg[$1]: no kernel warnings that the series adds"
 }
 
+echo "check: bases: $(echo $bases)"
 stage deps lab/deps/install.sh || fatal deps
-stage source lab/source/prepare-tree.sh || fatal source
-stage export-stable export_is_stable
-stage checkpatch lab/source/checkpatch-series.sh
-stage "build base" lab/build/build-kernel.sh base || fatal "build base"
-stage "build patched" lab/build/build-kernel.sh patched || fatal "build patched"
-stage patch-builds lab/build/check-patch-builds.sh
-stage "build selftests" lab/build/build-selftests.sh || fatal "build selftests"
-stage "selftests base" run_selftests_in base
-stage "selftests patched" run_selftests_in patched
-stage dmesg new_kernel_warnings
+# check_base BASE: every stage of one base; returns early when a stage
+# the next ones need fails (the other bases still run).
+check_base() {
+	local b=$1
+	rm -rf "build/$b/check"
+	stage "$b: source" lab/source/prepare-tree.sh "$b" || return 1
+	stage "$b: export-stable" export_is_stable "$b"
+	stage "$b: checkpatch" lab/source/checkpatch-series.sh "$b"
+	stage "$b: build base" lab/build/build-kernel.sh "$b" base || return 1
+	stage "$b: build patched" lab/build/build-kernel.sh "$b" patched || return 1
+	stage "$b: patch-builds" lab/build/check-patch-builds.sh "$b"
+	stage "$b: build selftests" lab/build/build-selftests.sh "$b" || return 1
+	stage "$b: selftests base" run_selftests_in "$b" base
+	stage "$b: selftests patched" run_selftests_in "$b" patched
+	stage "$b: dmesg" new_kernel_warnings "$b"
+}
+
+runs=()
+for b in $bases; do
+	check_base "$b" || echo "check[$b]: a stage failed that the rest of $b needs; going on with the next base" >&2
+	# A base whose guests did not run shows its tests as "missing".
+	runs+=("$b:base=build/$b/check/base" "$b:patched=build/$b/check/patched")
+done
 
 mkdir -p results
 echo
 echo "=== [$(($(date +%s) - t0)) s] summary"
 python3 lab/report/check_summary.py lab/run/expectations.tsv results/check-summary.json \
-	base=build/check/base patched=build/check/patched || failed+=(selftests)
+	"${runs[@]}" || failed+=(selftests)
 print_timings
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "check: FAILED: ${failed[*]}"

@@ -1,8 +1,10 @@
 #!/bin/bash
 # Run stage, inside a lab guest: run every installed block selftest through
-# the kselftest runner, one at a time, and append one line per test to
-# OUT/selftests.tsv: "<test>\t<pass|fail|skip>\t<seconds>". The virtio-blk
-# and NVMe disks present at start are offered to the tests in BLK_TEST_DISKS.
+# the kselftest runner, one at a time, and append to OUT/selftests.tsv one
+# line per test, "<test>\t<pass|fail|skip>\t<seconds>", and one per KTAP
+# subtest it reported, "<test>:<N>\t<pass|fail|skip|xfail>\t0". The
+# virtio-blk and NVMe disks present at start are offered to the tests in
+# BLK_TEST_DISKS.
 # usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT
 ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
 out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
@@ -24,4 +26,17 @@ for t in $(sed -n 's/^block://p' kselftest-list.txt); do
 	*) result=fail ;;
 	esac
 	printf '%s\t%s\t%.1f\n' "$t" "$result" "$(echo "$end - $start" | bc)" >>"$out/selftests.tsv"
+	# The test's own KTAP lines reach the runner's output behind "# ".
+	grep -E '^# (not )?ok [0-9]+( |$)' "$out/$t.log" | while read -r _ a b c rest; do
+		if [ "$a" = not ]; then
+			n=$c r=fail
+		else
+			n=$b r=pass
+			case "$c $rest" in
+			*"# SKIP"*) r=skip ;;
+			*"# XFAIL"*) r=xfail ;;
+			esac
+		fi
+		printf '%s:%s\t%s\t0\n' "$t" "$n" "$r"
+	done >>"$out/selftests.tsv"
 done

@@ -1,31 +1,37 @@
 #!/bin/bash
-# Source stage: unpack Debian's linux-source-6.12 into build/linux, commit it as
-# a reproducible git base (fixed identity and date, tag "base"), apply
-# patches/series with git am, and check out the base in build/linux-base for
-# the unpatched kernel. Re-running is cheap: nothing is redone while the
-# series and the tree are unchanged.
+# Source stage: unpack a base's Debian kernel source (lab/deps/fetch-source.sh)
+# into build/<base>/linux, commit it as a reproducible git base (fixed
+# identity and date, tag "base"), apply patches/<base>/series with git am on
+# branch "lab", and check out the base in build/<base>/base/linux for the
+# unpatched kernel. Re-running is cheap: nothing is redone while the series
+# and the tree are unchanged.
+# usage: prepare-tree.sh BASE
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-tree=$top/build/linux
 . "$top/lab/paths.sh"
-basetree=$(lab_src base)
-tarball=/usr/src/linux-source-6.12.tar.xz
-pin=${LAB_SOURCE_VERSION:-6.12.117-1~deb12u1}
-
-[ -f "$tarball" ] || { echo "source: $tarball missing: run lab/deps/install.sh" >&2; exit 1; }
-ver=$(dpkg-query -W -f='${Version}' linux-source-6.12)
+b=${1:?usage: prepare-tree.sh BASE}
+lab_check_base "$b" || exit 2
+"$top/lab/deps/fetch-source.sh" "$b"
+tree=$(lab_tree "$b")
+basetree=$(lab_src "$b" base)
+patches=$(lab_patches "$b")
+srcdir=$(lab_source_dir "$b")
+pkg=$(lab_base_field "$b" 2)
+pin=$(lab_base_field "$b" 3)
+tarball=$(ls "$srcdir"/usr/src/linux-source-*.tar.xz)
+ver=$(cat "$srcdir/version")
 if [ "$ver" != "$pin" ]; then
-	echo "source: WARNING: ****************************************************" >&2
-	echo "source: WARNING: linux-source-6.12 is $ver, not the pinned $pin" >&2
-	echo "source: WARNING: results are not comparable with the pinned base" >&2
-	echo "source: WARNING: ****************************************************" >&2
+	echo "source[$b]: WARNING: ****************************************************" >&2
+	echo "source[$b]: WARNING: $pkg is $ver, not the pinned $pin" >&2
+	echo "source[$b]: WARNING: results are not comparable with the pinned base" >&2
+	echo "source[$b]: WARNING: ****************************************************" >&2
 fi
 
 # The base belongs to the people who made the tarball: Debian's kernel team,
 # dated by their changelog entry, so every machine gets the same base hash.
 base_name="Debian Kernel Team"
 base_email="debian-kernel@lists.debian.org"
-base_date=$(zcat /usr/share/doc/linux-source-6.12/changelog.Debian.gz |
+base_date=$(zcat "$srcdir/usr/share/doc/$pkg/changelog.Debian.gz" |
 	sed -n 's/^ -- .*>  //p' | sed -n 1p)
 
 git_base() {
@@ -37,7 +43,7 @@ git_base() {
 
 if ! git -C "$tree" rev-parse -q --verify refs/tags/base >/dev/null 2>&1 ||
    [ "$(git -C "$tree" config lab.sourceversion)" != "$ver" ]; then
-	echo "source: unpacking linux-source-6.12 $ver into build/linux"
+	echo "source[$b]: unpacking $pkg $ver into ${tree#"$top"/}"
 	rm -rf "$tree" "$basetree"
 	mkdir -p "$tree"
 	tar -C "$tree" --strip-components=1 -xf "$tarball"
@@ -45,43 +51,46 @@ if ! git -C "$tree" rev-parse -q --verify refs/tags/base >/dev/null 2>&1 ||
 	git -C "$tree" config lab.sourceversion "$ver"
 	git -C "$tree" config gc.auto 0
 	git_base add -A -f  # Debian's top-level .gitignore ignores "/*"
-	git_base commit -q -m "Linux $ver (Debian linux-source-6.12)"
+	git_base commit -q -m "Linux $ver (Debian $pkg)"
 	git_base tag base
-	echo "source: base $(git -C "$tree" rev-parse --short=12 base)"
+	echo "source[$b]: base $(git -C "$tree" rev-parse --short=12 base)"
 fi
 
-series_id=$(cd "$top/patches" && cat series $(grep -v '^\s*#' series) | sha1sum | cut -c1-40)
+[ -f "$patches/series" ] || { echo "source[$b]: ${patches#"$top"/}/series missing" >&2; exit 1; }
+list=$(grep -v '^\s*#' "$patches/series" || true)
+series_id=$(cd "$patches" && cat series $list | sha1sum | cut -c1-40)
 record=$tree/.git/lab-applied
 head=$(git -C "$tree" rev-parse HEAD)
 dirty=$(git -C "$tree" status --porcelain --untracked-files=no | head -n 1)
 if [ -f "$record" ] && [ "$(cat "$record")" = "$series_id $head" ] && [ -z "$dirty" ]; then
-	echo "source: series already applied (HEAD $(git -C "$tree" rev-parse --short=12 HEAD))"
+	echo "source[$b]: series already applied (HEAD $(git -C "$tree" rev-parse --short=12 HEAD))"
 else
 	if [ -f "$record" ] && [ -z "${LAB_RESET:-}" ] &&
 	   { [ -n "$dirty" ] || [ "${head}" != "$(cut -d' ' -f2 "$record")" ]; }; then
-		echo "source: build/linux has commits or edits that are not in patches/." >&2
-		echo "source: run 'make export' to keep them, or LAB_RESET=1 to drop them." >&2
+		echo "source[$b]: ${tree#"$top"/} has commits or edits that are not in patches/$b/." >&2
+		echo "source[$b]: run 'make export' to keep them, or LAB_RESET=1 to drop them." >&2
 		exit 1
 	fi
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f lab 2>/dev/null || git -C "$tree" checkout -q -f -B lab base
 	git -C "$tree" reset -q --hard base
 	n=0
-	for p in $(grep -v '^\s*#' "$top/patches/series"); do
+	for p in $list; do
 		# Committer = the patch's author, date = its Date: header, so that two
 		# fresh applies give the same HEAD.
-		info=$(git mailinfo /dev/null /dev/null <"$top/patches/$p")
+		info=$(git mailinfo /dev/null /dev/null <"$patches/$p")
 		GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' <<<"$info") \
 		GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' <<<"$info") \
-			git -C "$tree" am -q --committer-date-is-author-date "$top/patches/$p"
+			git -C "$tree" am -q --committer-date-is-author-date "$patches/$p" ||
+			{ echo "source[$b]: git am of $p failed" >&2; exit 1; }
 		n=$((n + 1))
 	done
 	echo "$series_id $(git -C "$tree" rev-parse HEAD)" >"$record"
-	echo "source: applied $n patches, HEAD $(git -C "$tree" rev-parse --short=12 HEAD)"
+	echo "source[$b]: applied $n patches, HEAD $(git -C "$tree" rev-parse --short=12 HEAD)"
 fi
 
 if [ "$(git -C "$basetree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse base)" ]; then
-	echo "source: checking out base in ${basetree#"$top"/}"
+	echo "source[$b]: checking out base in ${basetree#"$top"/}"
 	rm -rf "$basetree"
 	git -C "$tree" worktree prune
 	mkdir -p "$(dirname "$basetree")"

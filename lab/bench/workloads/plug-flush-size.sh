@@ -3,7 +3,7 @@
 # 64 KiB reads that merge into 512 KiB requests (null_blk max_sectors 1024).
 # Checking the newest plug request flushes after each 512 KiB request;
 # checking the oldest (4 KiB) one holds them all until io_submit() ends.
-# Uses aio_batch from the block selftests (build/kselftest). Reports the
+# Uses aio_batch from the block selftests (build/<base>/kselftest). Reports the
 # requests per unplug (block:block_unplug) and the read bandwidth.
 # lab-disk: (none: null_blk)
 WL_NAME=plug-flush-size
@@ -11,10 +11,10 @@ WL_DESC="io_submit of 4 KiB + 64 x 64 KiB reads on null_blk (512 KiB max), reque
 
 wl_run() {
 	local dev=fs_nullb batches=256 t0 t1
-	local tool=$LAB_TOP/build/kselftest/block/aio_batch
+	local tool=$LAB_KSFT/aio_batch
 	local cmd="aio_batch -b 64 -s 65536 -n $((64 * batches)) -f 4096 -F $((768 << 20)) /dev/$dev"
 	local bpf='tracepoint:block:block_unplug /comm == "aio_batch"/ { @n = count(); @sum = sum(args->nr_rq); @max = max(args->nr_rq); }'
-	[ -x "$tool" ] || { echo "$tool missing: make check builds it" >&2; return 1; }
+	wl_need "$tool" || return 0
 	nullb_create $dev blocksize=4096 size=1024 max_sectors=1024 || return 1
 	echo none >/sys/block/$dev/queue/scheduler
 	bpftrace_start bpf.txt "$bpf" || return 1

@@ -13,7 +13,7 @@
 WL_NAME=queue-rqs-order
 WL_DESC="aio_batch reads, 32 per io_submit: virtio-blk ring full, NVMe allocation failure; inversions and reads/s"
 
-QO_KSFT=$LAB_TOP/build/kselftest/block
+QO_KSFT=$LAB_KSFT
 
 # qo_case METRIC DISK CASE_NAME: the numbers of one selftest case
 qo_case() {
@@ -30,6 +30,7 @@ qo_case() {
 
 wl_run() {
 	local vd nvme
+	wl_need "$QO_KSFT/queue_rqs_order.sh" || return 0
 	vd=$(first_disk labvirtio) || { echo "no lab virtio-blk disk" >&2; return 1; }
 	nvme=$(first_disk 'QEMU NVMe') || { echo "no QEMU NVMe disk" >&2; return 1; }
 	BLK_TEST_DISKS="$vd $nvme" "$QO_KSFT/queue_rqs_order.sh" >selftest.txt 2>&1

@@ -16,7 +16,7 @@ WL_DESC="fio zbd seq write bs=64k iodepth=32 on zoned null_blk, rotational and n
 
 MODEL_MBPS=250
 MODEL_SEEK_MS=4
-ZO_KSFT=$LAB_TOP/build/kselftest/block
+ZO_KSFT=$LAB_KSFT
 
 # zo_case METRIC LABEL: numbers from the selftest line "# LABEL: fio exit ..."
 zo_case() {
@@ -47,6 +47,7 @@ zo_fio() {
 
 wl_run() {
 	local bw
+	wl_need "$ZO_KSFT/zoned_write_order.sh" || return 0
 	"$ZO_KSFT/zoned_write_order.sh" >selftest.txt 2>&1
 	grep -E '^# (rotational|non-rotational):' selftest.txt | sed 's/^# /    /'
 	zo_case rot rotational || return 1

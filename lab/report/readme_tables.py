@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Write the measured tables into README.md from results/, so that the
+README's numbers cannot drift from what the lab measured. Each table sits
+between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
+
+  check-verdicts   results/check-summary.json: test x {base:kernel}
+  check-timings    results/check-timings.txt: make check stage times
+  bench            results/latest/table.txt: base vs patched per base
+
+usage: readme_tables.py [README]   (run by `make readme`)
+"""
+import json
+import os
+import re
+import sys
+
+
+def verdicts(path):
+    rows = json.load(open(path))
+    runs, tests, cell = [], [], {}
+    for r in rows:
+        run = f"{r['base']} {r['kernel']}"
+        if run not in runs:
+            runs.append(run)
+        if r["test"] not in tests:
+            tests.append(r["test"])
+        mark = "" if r["result"] == r["expected"] else f" (expected {r['expected']})"
+        cell[(r["test"], run)] = r["result"] + mark
+    out = ["| test | " + " | ".join(runs) + " |",
+           "|---" * (len(runs) + 1) + "|"]
+    for t in tests:
+        out.append(f"| `{t}` | " + " | ".join(cell.get((t, r), "-") for r in runs) + " |")
+    return "\n".join(out)
+
+
+def fenced(path):
+    return "```\n" + open(path).read().rstrip("\n") + "\n```"
+
+
+def main():
+    readme = sys.argv[1] if len(sys.argv) > 1 else "README.md"
+    sources = {
+        "check-verdicts": ("results/check-summary.json", verdicts),
+        "check-timings": ("results/check-timings.txt", fenced),
+        "bench": ("results/latest/table.txt", fenced),
+    }
+    text = open(readme).read()
+    for name, (path, render) in sources.items():
+        pat = re.compile(rf"(<!-- begin generated: {name} -->\n).*?(<!-- end generated: {name} -->)",
+                         re.S)
+        if not pat.search(text):
+            continue
+        if not os.path.exists(path):
+            print(f"readme: {path} missing, '{name}' left as it is", file=sys.stderr)
+            continue
+        src = os.path.realpath(path)
+        body = f"From `{os.path.relpath(src)}`:\n\n{render(path)}\n"
+        text = pat.sub(lambda m: m.group(1) + body + m.group(2), text)
+        print(f"readme: {name} from {os.path.relpath(src)}")
+    open(readme, "w").write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
