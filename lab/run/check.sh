@@ -49,10 +49,10 @@ export_is_stable() {
 	local b=$1 tmp rc=0
 	tmp=$(mktemp -d)
 	lab/source/export-series.sh "$b" "$tmp" >/dev/null || return 1
-	if ! diff -r -x cover-letter.txt "$tmp" "patches/$b" >/dev/null ||
-	   ! diff -r -x cover-letter.txt "patches/$b" "$tmp" >/dev/null; then
+	if ! diff -r -x cover-letter.txt -x subject-prefix "$tmp" "patches/$b" >/dev/null ||
+	   ! diff -r -x cover-letter.txt -x subject-prefix "patches/$b" "$tmp" >/dev/null; then
 		echo "export[$b]: re-exporting the untouched tree changes patches/$b/:" >&2
-		diff -r -u -x cover-letter.txt "patches/$b" "$tmp" | head -n 40 >&2
+		diff -r -u -x cover-letter.txt -x subject-prefix "patches/$b" "$tmp" | head -n 40 >&2
 		rc=1
 	else
 		echo "export[$b]: byte-stable ($(ls "$tmp" | wc -l) files)"

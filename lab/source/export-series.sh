@@ -2,7 +2,7 @@
 # Export stage: regenerate patches/<base>/ from build/<base>/linux
 # (base..lab) with git format-patch, pinned so that an untouched tree
 # exports the same bytes. The submitter's Signed-off-by comes from their
-# own git identity.
+# own git identity; patches/<base>/subject-prefix sets the "[PATCH v2 ...]".
 # usage: export-series.sh BASE [OUTDIR]     (default: patches/<base>/)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -40,6 +40,7 @@ git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=f
 	-c diff.algorithm=myers -c diff.renames=true -c diff.relative=false \
 	-c format.signature= -c format.coverLetter=false -c format.numbered=auto \
 	format-patch -q --zero-commit --no-signature --signoff --cover-letter \
+	--subject-prefix="$(cat "$patches/subject-prefix" 2>/dev/null || echo PATCH)" \
 	--cover-from-description=subject --base=base -o "$out" base..lab
 
 {
