@@ -2,32 +2,30 @@
 # dm-stripe and md raid0 with 4 null_blk legs (default limits: 124 KiB per
 # request), 16 KiB chunk, fio io_uring sequential 16 KiB writes submitted
 # 256 at a time. Reports the average request size at the legs, bandwidth
-# and IOPS, and the blk_attempt_plug_merge() hit rate.
+# and IOPS, and the plug merge hit rate at the legs (no scheduler: a merge
+# is a plug merge, a request is a bio that did not merge).
 # lab-disk: (none: null_blk)
 WL_NAME=plug-merge-multi-queue
 WL_DESC="dm-stripe and md raid0 over 4 null_blk legs, fio io_uring write bs=16k, 256 per submit"
 
 mq_measure() {
-	local layout=$1 dev=$2 leg ios=0 sect=0 hit miss
+	local layout=$1 dev=$2 leg ios=0 sect=0 merges=0
 	local cmd="fio --name=$layout --filename=$dev --rw=write --bs=16k --ioengine=io_uring --direct=1 --iodepth=256 --iodepth_batch_submit=256 --iodepth_batch_complete_min=256 --size=256m --output-format=json"
-	local bpf='kretprobe:blk_attempt_plug_merge { @[retval] = count(); }'
-	declare -A i0 s0
+	declare -A i0 s0 m0
 	for leg in $MQ_LEGS; do
-		i0[$leg]=$(stat_field "$leg" 5) s0[$leg]=$(stat_field "$leg" 7)
+		i0[$leg]=$(stat_field "$leg" 5) s0[$leg]=$(stat_field "$leg" 7) m0[$leg]=$(stat_field "$leg" 6)
 	done
-	bpftrace_start bpf.txt "$bpf" || return 1
-	$cmd >fio.json || { bpftrace_stop; return 1; }
-	bpftrace_stop
+	$cmd >fio.json || return 1
 	for leg in $MQ_LEGS; do
 		ios=$((ios + $(stat_field "$leg" 5) - i0[$leg]))
 		sect=$((sect + $(stat_field "$leg" 7) - s0[$leg]))
+		merges=$((merges + $(stat_field "$leg" 6) - m0[$leg]))
 	done
-	hit=$(bpf_map_value bpf.txt 1) miss=$(bpf_map_value bpf.txt 0)
 	emit "${layout}_avg_request_size" "$(echo "$sect / 2 / $ios" | bc -l)" KiB "$cmd; /sys/block/<leg>/stat fields 5, 7 over the 4 legs"
 	emit "${layout}_leg_requests" "$ios" count "$cmd; /sys/block/<leg>/stat field 5 over the 4 legs"
 	emit "${layout}_bandwidth" "$(echo "$(fio_field fio.json jobs.0.write.bw) / 1024" | bc -l)" MiB/s "$cmd"
 	emit "${layout}_iops" "$(fio_field fio.json jobs.0.write.iops)" IOPS "$cmd"
-	emit "${layout}_plug_merge_hit_rate" "$(echo "100 * $hit / ($hit + $miss)" | bc -l)" % "bpftrace -e '$bpf'"
+	emit "${layout}_plug_merge_hit_rate" "$(echo "100 * $merges / ($merges + $ios)" | bc -l)" % "$cmd; /sys/block/<leg>/stat fields 5, 6 over the 4 legs (scheduler none: every merge is a plug merge)"
 }
 
 wl_run() {
