@@ -6,10 +6,12 @@
 # make export  re-export patches/<base>/ from build/<base>/linux after editing
 # make source  fetch, unpack and apply: build/<base>/linux
 # make kernels build the base and patched kernels of each base
+# make mutants build each mutant of lab/mutants/<base>/, run the selftests
+#              on it, print mutant x test (not part of make check)
 
 SHELL := /bin/bash
 
-.PHONY: check bench export source kernels readme help
+.PHONY: check bench export source kernels mutants readme help
 
 check:
 	lab/run/check.sh
@@ -27,6 +29,9 @@ source:
 kernels: source
 	set -e; top=$$PWD; . lab/paths.sh; bases=$$(lab_bases); for b in $$bases; do \
 		lab/build/build-kernel.sh $$b base; lab/build/build-kernel.sh $$b patched; done
+
+mutants: source
+	lab/mutants/run-mutants.sh
 
 help:
 	@sed -n 's/^# //p' Makefile

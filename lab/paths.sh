@@ -7,6 +7,8 @@
 #   build/<base>/obj-patched    its objects
 #   build/<base>/base/linux     worktree at tag "base"
 #   build/<base>/base/obj       its objects
+#   build/<base>/mutant/linux   worktree at "lab" plus one mutant patch
+#   build/<base>/mutant/obj     its objects
 # Each object tree sits beside a directory named "linux" with its source,
 # so the compiler sees the same paths relative to the object tree in both
 # builds and ccache (CCACHE_BASEDIR) serves the second kernel from the first.
@@ -38,10 +40,12 @@ lab_base_field() {
 	awk -v b="$1" -v n="$2" '!/^#/ && $1 == b "" { print $n }' "$top/lab/bases.tsv"
 }
 
+# A base's kernels: "base", "patched", and "mutant" (patched plus one
+# patch of lab/mutants/<base>/, built by lab/mutants/run-mutants.sh).
 lab_check_kernel() {
 	case $1 in
-	base|patched) return 0 ;;
-	*) echo "unknown kernel '$1' (base or patched)" >&2; return 2 ;;
+	base|patched|mutant) return 0 ;;
+	*) echo "unknown kernel '$1' (base, patched or mutant)" >&2; return 2 ;;
 	esac
 }
 
@@ -54,6 +58,7 @@ lab_src() {
 	case $2 in
 	base) echo "$top/build/$1/base/linux" ;;
 	patched) echo "$top/build/$1/linux" ;;
+	mutant) echo "$top/build/$1/mutant/linux" ;;
 	esac
 }
 
@@ -62,8 +67,15 @@ lab_obj() {
 	case $2 in
 	base) echo "$top/build/$1/base/obj" ;;
 	patched) echo "$top/build/$1/obj-patched" ;;
+	mutant) echo "$top/build/$1/mutant/obj" ;;
 	esac
 }
+
+# The disks a selftest guest gets (queue_rqs_order.sh reads them): a
+# virtio-blk disk, one whose 16-entry ring without indirect descriptors
+# fills before its tags run out, and a QEMU NVMe namespace.
+LAB_CHECK_DISKS=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
+	--disk nvme:64M)
 
 lab_mods() { echo "$top/build/$1/mods-$2"; }
 

@@ -6,6 +6,7 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   check-verdicts   results/check-summary.json: test x {base:kernel}
   check-timings    results/check-timings.txt: make check stage times
   bench            results/latest/table.txt: base vs patched per base
+  mutants          results/mutants.txt: mutant x test (make mutants)
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -43,6 +44,7 @@ def main():
         "check-verdicts": ("results/check-summary.json", verdicts),
         "check-timings": ("results/check-timings.txt", fenced),
         "bench": ("results/latest/table.txt", fenced),
+        "mutants": ("results/mutants.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():

@@ -61,18 +61,12 @@ export_is_stable() {
 	return $rc
 }
 
-# Disks the selftests may read (queue_rqs_order.sh): a virtio-blk disk, one
-# whose 16-entry ring without indirect descriptors fills before its tags
-# run out, and a QEMU NVMe namespace.
-check_disks=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
-	--disk nvme:64M)
-
 run_selftests_in() {
 	local b=$1 kernel=$2 out=build/$1/check/$2
 	rm -rf "$out"
 	mkdir -p "$out"
 	lab/boot/run-guest.sh --timeout 1800 --out "$out" \
-		"${check_disks[@]}" "$b" "$kernel" \
+		"${LAB_CHECK_DISKS[@]}" "$b" "$kernel" \
 		"$top/lab/run/guest-selftests.sh" "$top/build/$b/kselftest" /tmp/out
 }
 

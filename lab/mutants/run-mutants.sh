@@ -1,0 +1,81 @@
+#!/bin/bash
+# Mutant stage: prove that the selftests catch what they guard. Each patch
+# in lab/mutants/<base>/ breaks one behaviour of the patched kernel and
+# names the tests meant to catch it ("Meant to be caught by:"). For every
+# base (LAB_BASE limits them): run the selftests on the patched kernel as
+# the reference, then for every mutant (or the NAMEs given) apply it to a
+# worktree of the patched tree (build/<base>/mutant/linux), build that
+# kernel (ccache serves everything but the changed files) and run the
+# selftests with the disks of make check. lab/report/mutant_table.py
+# prints mutant x test (results/mutants.txt, results/mutants.json) and
+# fails if a mutant was not caught by a test meant to catch it.
+# usage: run-mutants.sh [NAME...]
+set -uo pipefail
+shopt -s nullglob
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+. lab/paths.sh
+bases=$(lab_bases) || exit 2
+
+# run_selftests BASE KERNEL OUT: the selftests in a guest; the guest's exit
+# code goes to OUT/guest-rc (124: timeout, 125: died).
+run_selftests() {
+	rm -rf "$3"
+	mkdir -p "$3"
+	lab/boot/run-guest.sh --timeout 1800 --out "$3" "${LAB_CHECK_DISKS[@]}" "$1" "$2" \
+		"$top/lab/run/guest-selftests.sh" "$top/build/$1/kselftest" /tmp/out
+	echo $? >"$3/guest-rc"
+}
+
+for name in "$@"; do
+	found=0
+	for b in $bases; do [ -f "lab/mutants/$b/$name.patch" ] && found=1; done
+	[ $found = 1 ] || { echo "mutants: no mutant $name in lab/mutants/{$(echo $bases | tr ' ' ,)}/" >&2; exit 2; }
+done
+
+runs=()
+wt=""
+trap '[ -n "$wt" ] && git -C "$wt" checkout -q -f --detach lab 2>/dev/null' EXIT
+for b in $bases; do
+	patches=(lab/mutants/"$b"/*.patch)
+	[ ${#patches[@]} -gt 0 ] || { echo "mutants[$b]: no mutants in lab/mutants/$b/"; continue; }
+	tree=$(lab_tree "$b")
+	wt=$(lab_src "$b" mutant)
+	git -C "$tree" rev-parse -q --verify lab >/dev/null ||
+		{ echo "mutants[$b]: $tree has no branch lab: run lab/source/prepare-tree.sh $b" >&2; exit 1; }
+	echo "=== mutants[$b]: the patched kernel, as the reference"
+	lab/build/build-kernel.sh "$b" patched || exit 1
+	lab/build/build-selftests.sh "$b" || exit 1
+	run_selftests "$b" patched "build/$b/mutants/patched"
+	runs+=("$b:patched=build/$b/mutants/patched")
+	if ! git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
+		rm -rf "$wt"
+		git -C "$tree" worktree prune
+		git -C "$tree" worktree add -q --detach "$wt" lab || exit 1
+	fi
+	for patch in "${patches[@]}"; do
+		name=$(basename "$patch" .patch)
+		if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qxF -- "$name"; then
+			continue
+		fi
+		out=build/$b/mutants/$name
+		rm -rf "$out"
+		mkdir -p "$out"
+		runs+=("$b:$name=$out")
+		echo "=== mutants[$b]: $name: $(sed -n 's/^Mutant: //p' "$patch")"
+		git -C "$wt" checkout -q -f --detach lab || exit 1
+		if ! git -C "$wt" apply "$top/$patch"; then
+			echo "does not apply" >"$out/status"
+			continue
+		fi
+		if ! lab/build/build-kernel.sh "$b" mutant; then
+			echo "does not build" >"$out/status"
+			continue
+		fi
+		run_selftests "$b" mutant "$out"
+	done
+	git -C "$wt" checkout -q -f --detach lab
+done
+mkdir -p results
+python3 lab/report/mutant_table.py lab/mutants results/mutants.json "${runs[@]}" |
+	tee results/mutants.txt
