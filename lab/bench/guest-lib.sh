@@ -100,7 +100,8 @@ bpf_map_value() {
 # bpftrace or by tracefs, oopses at its first hit (RIP 0x1 just after the
 # function's __fentry__ call); the first arming works, on 6.12 every one
 # does. So a workload arms its probes once, takes a snapshot per case, and
-# removes them at its end.
+# removes them at its end, and no two workloads may probe the same
+# function (they run in one guest).
 # kprobes_start FILTER NAME=DEFINITION...: one event labbench/NAME per
 # pair, DEFINITION as in kprobe_events without the name, e.g.
 # "p blk_mq_get_tags"; FILTER (e.g. 'comm == "fio"', or "" for none)
@@ -113,7 +114,7 @@ kprobes_start() {
 	KP_NAMES=""
 	[ -f $KP_TRACEFS/kprobe_events ] || { echo "no tracefs kprobe events" >&2; return 1; }
 	mkdir $KP_INST || return 1
-	echo 32768 >$KP_INST/buffer_size_kb || return 1
+	echo 32768 >$KP_INST/buffer_size_kb || { kprobes_stop; return 1; }
 	for pair in "$@"; do
 		name=${pair%%=*} def=${pair#*=}
 		echo "${def%% *}:labbench/$name ${def#* }" >>$KP_TRACEFS/kprobe_events || { kprobes_stop; return 1; }
@@ -122,26 +123,21 @@ kprobes_start() {
 			echo "$filter" >$KP_INST/events/labbench/$name/filter || { kprobes_stop; return 1; }
 		fi
 	done
-	echo 1 >$KP_INST/events/labbench/enable
-	KP_OVERRUN=$(kprobes_overrun)
+	echo 1 >$KP_INST/events/labbench/enable || { kprobes_stop; return 1; }
 	echo >$KP_INST/trace
-}
-
-kprobes_overrun() {
-	cat $KP_INST/per_cpu/cpu*/stats | awk '$1 == "overrun:" { n += $2 } END { print n + 0 }'
 }
 
 # kprobes_snapshot OUT: write the events traced since the last snapshot
 # (or the start) to OUT and clear the buffer; fails if the ring buffer
-# overran meanwhile (a count would be short).
+# overran meanwhile (a count would be short). Clearing the buffer also
+# resets its overrun counters, so they are read before.
 kprobes_snapshot() {
-	local before=$KP_OVERRUN now
+	local lost
 	cat $KP_INST/trace >"$1"
+	lost=$(cat $KP_INST/per_cpu/cpu*/stats | awk '$1 == "overrun:" { n += $2 } END { print n + 0 }')
 	echo >$KP_INST/trace
-	now=$(kprobes_overrun)
-	KP_OVERRUN=$now
-	if [ "$now" -gt "$before" ]; then
-		echo "kprobes: the trace buffer overran ($((now - before)) events lost): counts would be short" >&2
+	if [ "$lost" -gt 0 ] || grep -q 'LOST' "$1"; then
+		echo "kprobes: the trace buffer overran ($lost events lost): counts would be short" >&2
 		return 1
 	fi
 }
@@ -149,7 +145,7 @@ kprobes_snapshot() {
 # kprobes_stop: disarm and remove the events of kprobes_start.
 kprobes_stop() {
 	local name
-	echo 0 >$KP_INST/events/labbench/enable 2>/dev/null
+	{ echo 0 >$KP_INST/events/labbench/enable; } 2>/dev/null
 	rmdir $KP_INST 2>/dev/null
 	for name in $KP_NAMES; do echo "-:labbench/$name" >>$KP_TRACEFS/kprobe_events; done
 	KP_NAMES=""
@@ -157,5 +153,5 @@ kprobes_stop() {
 
 # kprobe_hits FILE NAME: how many NAME events FILE holds.
 kprobe_hits() {
-	awk -v n=" $2: " 'index($0, n) { c++ } END { print c + 0 }' "$1"
+	awk -v n=" $2: (" 'index($0, n) { c++ } END { print c + 0 }' "$1"
 }

@@ -2,8 +2,9 @@
 # dm-stripe and md raid0 with 4 null_blk legs (default limits: 124 KiB per
 # request), 16 KiB chunk, fio io_uring sequential 16 KiB writes submitted
 # 256 at a time. Reports the average request size at the legs, bandwidth
-# and IOPS, and the plug merge hit rate at the legs (no scheduler: a merge
-# is a plug merge, a request is a bio that did not merge).
+# and IOPS, and the share of bios merged at the legs (merges / (merges +
+# requests) from their stat files: plug merges and merges into the
+# software queues when a task sleeps for a tag).
 # lab-disk: (none: null_blk)
 WL_NAME=plug-merge-multi-queue
 WL_DESC="dm-stripe and md raid0 over 4 null_blk legs, fio io_uring write bs=16k, 256 per submit"
@@ -25,7 +26,7 @@ mq_measure() {
 	emit "${layout}_leg_requests" "$ios" count "$cmd; /sys/block/<leg>/stat field 5 over the 4 legs"
 	emit "${layout}_bandwidth" "$(echo "$(fio_field fio.json jobs.0.write.bw) / 1024" | bc -l)" MiB/s "$cmd"
 	emit "${layout}_iops" "$(fio_field fio.json jobs.0.write.iops)" IOPS "$cmd"
-	emit "${layout}_plug_merge_hit_rate" "$(echo "100 * $merges / ($merges + $ios)" | bc -l)" % "$cmd; /sys/block/<leg>/stat fields 5, 6 over the 4 legs (scheduler none: every merge is a plug merge)"
+	emit "${layout}_merge_rate" "$(echo "100 * $merges / ($merges + $ios)" | bc -l)" % "$cmd; /sys/block/<leg>/stat fields 5, 6 over the 4 legs"
 }
 
 wl_run() {
