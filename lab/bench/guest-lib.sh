@@ -90,11 +90,6 @@ bpftrace_stop() {
 	wait "$BPF_PID" 2>/dev/null || true
 }
 
-# bpf_map_value FILE KEY: the count printed for @[KEY] (0 if absent)
-bpf_map_value() {
-	awk -v k="@[$2]:" '$1 == k { v = $2 } END { print v + 0 }' "$1"
-}
-
 # Counting kprobes through tracefs, in an instance of their own. On the
 # 7.3.4 lab guests (QEMU TCG) a kprobe that is armed a second time, by
 # bpftrace or by tracefs, oopses at its first hit (RIP 0x1 just after the

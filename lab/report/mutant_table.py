@@ -12,14 +12,14 @@ test table and the tests that caught no mutant, writes JSON_OUT, and exits
 1 if a mutant was not caught by any test meant to catch it.
 """
 import json
-import os
 import sys
+
+from check_summary import read_rows
 
 
 def read_results(outdir):
     try:
-        with open(f"{outdir}/selftests.tsv") as f:
-            return {r[0]: r[1] for r in (line.split() for line in f) if len(r) == 3}
+        return {r[0]: r[1] for r in read_rows(f"{outdir}/selftests.tsv") if len(r) == 3}
     except OSError:
         return {}
 
