@@ -16,14 +16,22 @@ t0=$(date +%s)
 failed=()
 timings=()
 
+# Each stage's output goes to the terminal and to build/check-logs/, so
+# that the end of the run can repeat what a failed stage printed last:
+# CI keeps only the tail of a run's output.
+logs=build/check-logs
+rm -rf "$logs"
+mkdir -p "$logs"
+
 stage() {
 	local name=$1 s rc
 	shift
 	s=$(date +%s)
 	echo
 	echo "=== [$(($(date +%s) - t0)) s] $name"
-	"$@"
+	{ "$@"; } > >(tee "$logs/${name//[^A-Za-z0-9.]/_}.log") 2>&1
 	rc=$?
+	wait $!
 	timings+=("$(printf '%-28s %5d s  %s' "$name" $(($(date +%s) - s)) "$([ $rc = 0 ] && echo ok || echo FAILED)")")
 	[ $rc = 0 ] || failed+=("$name")
 	return $rc
@@ -81,6 +89,7 @@ new_kernel_warnings() {
 }
 
 echo "check: bases: $(echo $bases)"
+stage disk lab/deps/check-disk.sh $bases || fatal disk
 stage deps lab/deps/install.sh || fatal deps
 # check_base BASE: every stage of one base; returns early when a stage
 # the next ones need fails (the other bases still run).
@@ -113,6 +122,13 @@ python3 lab/report/check_summary.py lab/run/expectations.tsv results/check-summa
 	"${runs[@]}" || failed+=(selftests)
 print_timings
 if [ ${#failed[@]} -gt 0 ]; then
+	for f in "${failed[@]}"; do
+		[ -s "$logs/${f//[^A-Za-z0-9.]/_}.log" ] || continue
+		echo
+		echo "=== last lines of stage '$f'"
+		tail -n 25 "$logs/${f//[^A-Za-z0-9.]/_}.log"
+	done
+	echo
 	echo "check: FAILED: ${failed[*]}"
 	exit 1
 fi
