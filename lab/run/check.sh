@@ -18,7 +18,8 @@ timings=()
 
 # Each stage's output goes to the terminal and to build/check-logs/, so
 # that the end of the run can repeat what a failed stage printed last:
-# CI keeps only the tail of a run's output.
+# CI keeps only the tail of a run's output. A stage runs in the pipeline's
+# subshell: it cannot change this script's variables (none does).
 logs=build/check-logs
 rm -rf "$logs"
 mkdir -p "$logs"
@@ -29,9 +30,8 @@ stage() {
 	s=$(date +%s)
 	echo
 	echo "=== [$(($(date +%s) - t0)) s] $name"
-	{ "$@"; } > >(tee "$logs/${name//[^A-Za-z0-9.]/_}.log") 2>&1
-	rc=$?
-	wait $!
+	"$@" 2>&1 | tee "$logs/${name//[^A-Za-z0-9.]/_}.log"
+	rc=${PIPESTATUS[0]}
 	timings+=("$(printf '%-28s %5d s  %s' "$name" $(($(date +%s) - s)) "$([ $rc = 0 ] && echo ok || echo FAILED)")")
 	[ $rc = 0 ] || failed+=("$name")
 	return $rc
@@ -126,7 +126,7 @@ if [ ${#failed[@]} -gt 0 ]; then
 		[ -s "$logs/${f//[^A-Za-z0-9.]/_}.log" ] || continue
 		echo
 		echo "=== last lines of stage '$f'"
-		tail -n 25 "$logs/${f//[^A-Za-z0-9.]/_}.log"
+		tail -n 60 "$logs/${f//[^A-Za-z0-9.]/_}.log"
 	done
 	echo
 	echo "check: FAILED: ${failed[*]}"
