@@ -7,6 +7,8 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   check-timings    results/check-timings.txt: make check stage times
   bench            results/latest/table.txt: base vs patched per base
   mutants          results/mutants.txt: mutant x test (make mutants)
+  mutants-6.12     results/mutants-6.12.txt: the same, 6.12 alone
+  mutants-nvme     results/mutants-nvme-head.txt: one mutant, both bases
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -45,6 +47,8 @@ def main():
         "check-timings": ("results/check-timings.txt", fenced),
         "bench": ("results/latest/table.txt", fenced),
         "mutants": ("results/mutants.txt", fenced),
+        "mutants-6.12": ("results/mutants-6.12.txt", fenced),
+        "mutants-nvme": ("results/mutants-nvme-head.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
