@@ -9,6 +9,8 @@
 # selftests with the disks of make check. lab/report/mutant_table.py
 # prints mutant x test (results/mutants.txt, results/mutants.json) and
 # fails if a mutant was not caught by a test meant to catch it.
+# MUTANTS_RESULT=results/mutants-6.12 names the table files of a partial
+# run (default results/mutants: .txt and .json).
 # usage: run-mutants.sh [NAME...]
 set -uo pipefail
 shopt -s nullglob
@@ -76,6 +78,7 @@ for b in $bases; do
 	done
 	git -C "$wt" checkout -q -f --detach lab
 done
-mkdir -p results
-python3 lab/report/mutant_table.py lab/mutants results/mutants.json "${runs[@]}" |
-	tee results/mutants.txt
+out=${MUTANTS_RESULT:-results/mutants}
+mkdir -p "$(dirname "$out")"
+python3 lab/report/mutant_table.py lab/mutants "$out.json" "${runs[@]}" |
+	tee "$out.txt"
