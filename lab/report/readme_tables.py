@@ -6,6 +6,7 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   check-verdicts   results/check-summary.json: test x {base:kernel}
   check-timings    results/check-timings.txt: make check stage times
   bench            results/latest/table.txt: base vs patched per base
+  bench-flush-accounting  the run of lab/bench/workloads/flush-accounting.sh
   mutants          results/mutants.txt: mutant x test (make mutants)
   mutants-6.12     results/mutants-6.12.txt: the same, 6.12 alone
   mutants-nvme     results/mutants-nvme-head.txt: one mutant, both bases
@@ -46,6 +47,7 @@ def main():
         "check-verdicts": ("results/check-summary.json", verdicts),
         "check-timings": ("results/check-timings.txt", fenced),
         "bench": ("results/latest/table.txt", fenced),
+        "bench-flush-accounting": ("results/2026-11-22T120435Z/table.txt", fenced),
         "mutants": ("results/mutants.txt", fenced),
         "mutants-6.12": ("results/mutants-6.12.txt", fenced),
         "mutants-nvme": ("results/mutants-nvme-head.txt", fenced),
