@@ -23,6 +23,7 @@ timings=()
 logs=build/check-logs
 rm -rf "$logs"
 mkdir -p "$logs"
+stage_log() { echo "$logs/${1//[^A-Za-z0-9.]/_}.log"; }
 
 stage() {
 	local name=$1 s rc
@@ -30,7 +31,7 @@ stage() {
 	s=$(date +%s)
 	echo
 	echo "=== [$(($(date +%s) - t0)) s] $name"
-	"$@" 2>&1 | tee "$logs/${name//[^A-Za-z0-9.]/_}.log"
+	"$@" 2>&1 | tee "$(stage_log "$name")"
 	rc=${PIPESTATUS[0]}
 	timings+=("$(printf '%-28s %5d s  %s' "$name" $(($(date +%s) - s)) "$([ $rc = 0 ] && echo ok || echo FAILED)")")
 	[ $rc = 0 ] || failed+=("$name")
@@ -123,10 +124,10 @@ python3 lab/report/check_summary.py lab/run/expectations.tsv results/check-summa
 print_timings
 if [ ${#failed[@]} -gt 0 ]; then
 	for f in "${failed[@]}"; do
-		[ -s "$logs/${f//[^A-Za-z0-9.]/_}.log" ] || continue
+		[ -s "$(stage_log "$f")" ] || continue
 		echo
 		echo "=== last lines of stage '$f'"
-		tail -n 60 "$logs/${f//[^A-Za-z0-9.]/_}.log"
+		tail -n 60 "$(stage_log "$f")"
 	done
 	echo
 	echo "check: FAILED: ${failed[*]}"
