@@ -4,15 +4,23 @@
 # with the devices the workloads ask for ("# lab-disk:" lines), runs every
 # workload in lab/bench/workloads/ (or those named as arguments), and writes
 # results/<date>/ (bench.json with the base of every number, table.txt,
-# PNG plots), pointing results/latest at it. Exits non-zero if a workload
+# PNG plots), pointing results/latest at it when it ran every workload on
+# every base. Exits non-zero if a workload
 # failed on any kernel.
-# usage: run-bench.sh [WORKLOAD_NAME...]
+# usage: [LAB_BENCH_ROUNDS=N] run-bench.sh [WORKLOAD_NAME...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
 . lab/paths.sh
 t0=$(date +%s)
 bases=$(lab_bases)
+# LAB_BENCH_ROUNDS=N boots base, patched, base, patched, ... N times each,
+# so that drift of the host over time does not bias the ratio; the report
+# shows the median of the rounds and every round's ratio.
+rounds=${LAB_BENCH_ROUNDS:-1}
+case $rounds in
+''|*[!0-9]*|0*) echo "bench: LAB_BENCH_ROUNDS must be a number >= 1, not '$rounds'" >&2; exit 2 ;;
+esac
 
 if [ $# -gt 0 ]; then
 	workloads=()
@@ -40,27 +48,38 @@ for b in $bases; do
 	lab/build/build-kernel.sh "$b" base
 	lab/build/build-kernel.sh "$b" patched
 	lab/build/build-selftests.sh "$b"
-	for k in base patched; do
-		out=build/$b/bench/$k
-		rm -rf "$out"
-		mkdir -p "$out"
-		echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k"
-		if ! lab/boot/run-guest.sh --timeout 2400 --out "$out" "${disks[@]}" "$b" "$k" \
-			"$top/lab/bench/guest-bench.sh" /tmp/out "$top/build/$b/kselftest/block" \
-			"${workloads[@]}"; then
-			echo "bench: workloads failed on $b/$k: $(cat "$out/failed" 2>/dev/null | xargs)" \
-				"(see $out/serial.log)" >&2
-			failed+=("$b/$k")
-		fi
-		runs+=("$b:$k=$out")
+	for r in $(seq "$rounds"); do
+		for k in base patched; do
+			out=build/$b/bench/$k
+			round_tag=""
+			[ "$rounds" = 1 ] || round_tag=-round$r
+			out=$out$round_tag
+			rm -rf "$out"
+			mkdir -p "$out"
+			echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k, round $r of $rounds"
+			if ! lab/boot/run-guest.sh --timeout 2400 --out "$out" "${disks[@]}" "$b" "$k" \
+				"$top/lab/bench/guest-bench.sh" /tmp/out "$top/build/$b/kselftest/block" \
+				"${workloads[@]}"; then
+				echo "bench: workloads failed on $b/$k: $(cat "$out/failed" 2>/dev/null | xargs)" \
+					"(see $out/serial.log)" >&2
+				failed+=("$b/$k${round_tag:-}")
+			fi
+			runs+=("$b:$k=$out")
+		done
 	done
 done
 
 accel=$(cat build/accel 2>/dev/null || echo "${LAB_ACCEL:-unknown}")
 # Debian's python3 has python3-matplotlib.
 /usr/bin/python3 lab/report/bench_report.py "$res" "$accel" "${runs[@]}"
-ln -sfn "$stamp" results/latest
-echo "bench: results in $res (results/latest), $(($(date +%s) - t0)) s"
+# results/latest is the full job (make bench); a run of some workloads or
+# some bases keeps its own directory and leaves latest alone.
+if [ $# -eq 0 ] && [ -z "${LAB_BASE:-}" ]; then
+	ln -sfn "$stamp" results/latest
+	echo "bench: results in $res (results/latest), $(($(date +%s) - t0)) s"
+else
+	echo "bench: results in $res (a partial run: results/latest unchanged), $(($(date +%s) - t0)) s"
+fi
 if [ ${#failed[@]} -gt 0 ]; then
 	echo "bench: FAILED on: ${failed[*]}" >&2
 	exit 1

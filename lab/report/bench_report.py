@@ -5,8 +5,15 @@ patched table of every base (table.txt), and draw one PNG per workload.
 
 usage: bench_report.py RESULTS_DIR ACCEL BASE:KERNEL=DIR...
 
+A BASE:KERNEL named more than once is one guest run per round (run-bench.sh
+with LAB_BENCH_ROUNDS, base and patched alternated): the table shows the
+median of the rounds, and the spread of the per-round ratio below it.
+
 bench.json: {"workloads": {WORKLOAD: {METRIC: {"unit", "command": {BASE:
-command}, "values": {BASE: {"base": v, "patched": v}}}}}, "bases": [...], ...}.
+command}, "values": {BASE: {"base": v, "patched": v}}, "rounds": {BASE:
+{"base": [v or null per round], "patched": [...]}}}}}, "bases": [...],
+"nrounds": N, ...}. A median uses only the rounds where both kernels gave
+the metric.
 """
 import json
 import math
@@ -33,25 +40,51 @@ def ratio(b, p, width):
     return f"{p / b:{width}.3f}" if b and p is not None else f"{'-':>{width}}"
 
 
+def median(vals):
+    v = sorted(vals)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
 def main():
     out, accel = sys.argv[1], sys.argv[2]
     runs = [arg.split("=", 1) for arg in sys.argv[3:]]
     bases = []
     workloads = {}
+    seen = {}
     for run, d in runs:
         base, kernel = run.split(":")
         if base not in bases:
             bases.append(base)
+        # the n-th DIR of a BASE:KERNEL is round n (0-based)
+        idx = seen[run] = seen.get(run, -1) + 1
         for r in load(os.path.join(d, "metrics.jsonl")):
             w = workloads.setdefault(r["workload"], {})
-            m = w.setdefault(r["metric"], {"unit": r["unit"], "command": {}, "values": {}})
+            m = w.setdefault(r["metric"], {"unit": r["unit"], "command": {}, "values": {},
+                                           "rounds": {}})
             m["command"][base] = r["command"]
-            m["values"].setdefault(base, {})[kernel] = r["value"]
+            m["rounds"].setdefault(base, {}).setdefault(kernel, {})[idx] = r["value"]
+    nrounds = max(seen.values(), default=0) + 1
+    for w in workloads.values():
+        for m in w.values():
+            for base, ks in m["rounds"].items():
+                # a round that has no value of the metric is None
+                for kernel in ks:
+                    ks[kernel] = [ks[kernel].get(i) for i in range(nrounds)]
+                # medians over the rounds in which both kernels gave a value
+                both = [i for i in range(nrounds)
+                        if all(ks.get(k, [None] * nrounds)[i] is not None
+                               for k in ("base", "patched"))] or range(nrounds)
+                for kernel, vals in ks.items():
+                    got = [vals[i] for i in both if vals[i] is not None]
+                    if got:
+                        m["values"].setdefault(base, {})[kernel] = median(got)
 
     bench = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
              "accelerator": accel,
              "note": "Under TCG only base/patched ratios from the same run are meaningful.",
              "bases": bases,
+             "nrounds": nrounds,
              "workloads": workloads}
     with open(os.path.join(out, "bench.json"), "w") as f:
         json.dump(bench, f, indent=2)
@@ -62,7 +95,10 @@ def main():
     for b in bases:
         head += f" | {b:^32}"
         head2 += f" | {'base':>10} {'patched':>10} {'ratio':>10}"
-    lines = [f"bench {bench['date']} ({accel}); ratio = patched/base", head, head2,
+    what = "ratio = patched/base"
+    if nrounds > 1:
+        what = f"{nrounds} rounds, base and patched alternated; median of the rounds; " + what
+    lines = [f"bench {bench['date']} ({accel}); {what}", head, head2,
              "-" * len(head2)]
     for wname, metrics in workloads.items():
         for mname, m in metrics.items():
@@ -72,6 +108,18 @@ def main():
                 bv, pv = v.get("base"), v.get("patched")
                 row += f" | {fmt(bv, 10)} {fmt(pv, 10)} {ratio(bv, pv, 10)}"
             lines.append(row)
+    if nrounds > 1:
+        lines += ["", "ratio of each round (patched/base), in round order:"]
+        for wname, metrics in workloads.items():
+            for mname, m in metrics.items():
+                row = f"{wname:24} {mname:34}"
+                for b in bases:
+                    ks = m["rounds"].get(b, {})
+                    bv = ks.get("base", [None] * nrounds)
+                    pv = ks.get("patched", [None] * nrounds)
+                    rs = [p / v if v and p is not None else None for v, p in zip(bv, pv)]
+                    row += " | " + " ".join("-" if x is None else f"{x:.3f}" for x in rs)
+                lines.append(row)
     table = "\n".join(lines)
     print(table)
     with open(os.path.join(out, "table.txt"), "w") as f:
