@@ -10,6 +10,8 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   mutants          results/mutants.txt: mutant x test (make mutants)
   mutants-6.12     results/mutants-6.12.txt: the same, 6.12 alone
   mutants-nvme     results/mutants-nvme-head.txt: one mutant, both bases
+  mutants-plug-merge  results/mutants-plug-merge.txt: one mutant, both bases
+  bench-plug-merge    the alternated run of the plug merge workloads
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -51,6 +53,8 @@ def main():
         "mutants": ("results/mutants.txt", fenced),
         "mutants-6.12": ("results/mutants-6.12.txt", fenced),
         "mutants-nvme": ("results/mutants-nvme-head.txt", fenced),
+        "mutants-plug-merge": ("results/mutants-plug-merge.txt", fenced),
+        "bench-plug-merge": ("results/2026-11-22T132454Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
