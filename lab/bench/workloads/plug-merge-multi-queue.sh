@@ -63,7 +63,7 @@ mq_stripe() {
 
 mq_cleanup() {
 	local i
-	mdadm --stop /dev/md/mq_raid0 >/dev/null || return 1
+	[ -e /dev/md/mq_raid0 ] && mdadm --stop /dev/md/mq_raid0 >/dev/null 2>&1
 	dmsetup remove --retry mq_stripe >/dev/null 2>&1
 	dmsetup remove --retry mq_stripe6 >/dev/null 2>&1
 	for i in 0 1 2 3 4 5; do
