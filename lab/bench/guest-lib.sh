@@ -35,6 +35,12 @@ print(d)
 PY
 }
 
+# min_med_max VALUE...: the smallest, the median (the lower middle one
+# for an even count) and the largest value, on one line
+min_med_max() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }'
+}
+
 # stat_field DEV N: field N (1-based) of /sys/block/DEV/stat
 stat_field() {
 	awk -v n="$2" '{ print $n }' "/sys/block/$1/stat"

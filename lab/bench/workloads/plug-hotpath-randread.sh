@@ -16,7 +16,7 @@ wl_run() {
 		$cmd >fio.json || return 1
 		iops+=("$(fio_field fio.json jobs.0.read.iops)")
 	done
-	read -r min med max <<<"$(printf '%s\n' "${iops[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }')"
+	read -r min med max <<<"$(min_med_max "${iops[@]}")"
 	emit iops_median "$med" IOPS "$cmd (median of $runs)"
 	emit iops_min "$min" IOPS "$cmd (min of $runs)"
 	emit iops_max "$max" IOPS "$cmd (max of $runs)"

@@ -47,7 +47,7 @@ mq_rand() {
 		v=$(fio_field fio.json "jobs.0.$dir.iops") || return 1
 		iops+=("$v")
 	done
-	read -r min med max <<<"$(printf '%s\n' "${iops[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }')"
+	read -r min med max <<<"$(min_med_max "${iops[@]}")"
 	emit "${layout}_${rw}_iops_median" "$med" IOPS "$cmd (median of $runs; min $min, max $max)"
 }
 
