@@ -8,10 +8,12 @@
 # make kernels build the base and patched kernels of each base
 # make mutants build each mutant of lab/mutants/<base>/, run the selftests
 #              on it, print mutant x test (not part of make check)
+# make post    split patches/mainline/ into posting sets in results/post/<set>/
+#              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing
 
 SHELL := /bin/bash
 
-.PHONY: check bench export source kernels mutants readme help
+.PHONY: check bench export source kernels mutants post readme help
 
 check:
 	lab/run/check.sh
@@ -32,6 +34,9 @@ kernels: source
 
 mutants: source
 	lab/mutants/run-mutants.sh
+
+post:
+	lab/post/make-post.sh
 
 help:
 	@sed -n 's/^# //p' Makefile

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The bench numbers of one posting set: base against patched mainline for
+each workload that measures the set, read from a bench.json of `make
+bench` (lab/report/bench_report.py says its layout). No number is typed
+here: every value and ratio comes from the JSON.
+
+usage: bench_table.py BENCH_JSON PLAN_JSON SET    (prints the text)
+       bench_table.py --check BENCH_JSON PLAN_JSON
+              (fails if the JSON is unreadable; names on stderr the
+              workloads that no set of the plan takes)
+
+WORKLOAD_SETS maps each workload to the sets it measures, best first: the
+first of them that this posting has takes the workload (seed004 measures
+flushes through dm-multipath: the dm set if there is one, else block).
+A workload with no such set is left out and named on stderr.
+"""
+import json
+import sys
+import textwrap
+from email.utils import parsedate_to_datetime
+from datetime import datetime
+
+BASE = "mainline"
+WORKLOAD_SETS = {
+    "plug-flush-size": ("block",),
+    "plug-hotpath-randread": ("block",),
+    "plug-merge-multi-queue": ("block",),
+    "seed000-split-bio-merge": ("block",),
+    "flush-accounting": ("block",),
+    "seed004-flush-multipath": ("dm", "block"),
+    "seed003-aio-batch": ("aio",),
+    # the ->queue_rqs() order fix is not in the mainline series
+    "queue-rqs-order": ("virtio", "nvme"),
+    # the zoned write order patches are 6.12 only
+    "seed002-zoned-order": (),
+}
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            bench = json.load(f)
+    except FileNotFoundError:
+        sys.exit(f"bench_table: no {path}: run `make bench` first (or set LAB_POST_BENCH "
+                 "to a bench.json)")
+    except (OSError, ValueError) as e:
+        sys.exit(f"bench_table: cannot read {path}: {e}")
+    if not isinstance(bench, dict) or not isinstance(bench.get("workloads"), dict):
+        sys.exit(f"bench_table: {path} has no \"workloads\" object: not a bench.json")
+    return bench
+
+
+def owner(workload, sets):
+    for s in WORKLOAD_SETS.get(workload, ()):
+        if s in sets:
+            return s
+    return None
+
+
+def fmt(v):
+    return "-" if v is None else f"{v:.2f}"
+
+
+def ratio(b, p):
+    return f"{p / b:.3f}" if b and p is not None else "-"
+
+
+def table(metrics):
+    """Rows of metric, unit, base, patched, ratio with columns fitted."""
+    rows = [("metric", "unit", "base", "patched", "ratio")]
+    for name, m in metrics.items():
+        v = m.get("values", {}).get(BASE)
+        if not v:
+            continue
+        b, p = v.get("base"), v.get("patched")
+        rows.append((name, m.get("unit", ""), fmt(b), fmt(p), ratio(b, p)))
+    if len(rows) == 1:
+        return []
+    w = [max(len(r[i]) for r in rows) for i in range(5)]
+    return ["  " + f"{r[0]:<{w[0]}}  {r[1]:<{w[1]}}  {r[2]:>{w[2]}}  {r[3]:>{w[3]}}  "
+            f"{r[4]:>{w[4]}}".rstrip() for r in rows]
+
+
+def para(text):
+    return textwrap.wrap(text, 72, break_long_words=False, break_on_hyphens=False)
+
+
+def set_text(bench, plan, set_name):
+    sets = [s["name"] for s in plan["sets"]]
+    mine = [w for w in WORKLOAD_SETS if owner(w, sets) == set_name]
+    if not mine:
+        return para("No bench workload of the lab measures the patches of this set.")
+    series = plan["series"]
+    out = para(f"Base against patched {BASE} kernel in the lab's bench run of "
+               f"{bench.get('date', 'unknown date')} ({bench.get('accelerator', 'unknown')}). "
+               + (bench["note"] + " " if bench.get("note") else "")
+               + "Patched is the whole series as it was in that run, not this set "
+               "alone; ratio = patched/base.")
+    when = bench.get("date")
+    if when:
+        ran = datetime.fromisoformat(when)
+        late = [e for e in series if parsedate_to_datetime(e["date"]) > ran]
+        own = [e for e in late if e["set"] == set_name]
+        other = sorted({e["set"] for e in late if e["set"] != set_name}, key=sets.index)
+        what = [f'{e["number"]} "{e["title"]}"' for e in own]
+        if other:
+            what.append(f"patches of set{'s' if len(other) > 1 else ''} {', '.join(other)}")
+        if what:
+            out.append("")
+            out += para("This run predates the Date: of " + "; ".join(what)
+                        + ": its patched kernel did not have those versions.")
+    for w in mine:
+        out.append("")
+        metrics = bench["workloads"].get(w)
+        rows = table(metrics) if metrics else []
+        if rows:
+            out.append(f"{w}:")
+            out += rows
+        else:
+            out.append(f"{w}: not measured on {BASE} in this run.")
+    return out
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--check":
+        bench = load(sys.argv[2])
+        with open(sys.argv[3]) as f:
+            sets = [s["name"] for s in json.load(f)["sets"]]
+        for w in sorted(bench["workloads"]):
+            if w not in WORKLOAD_SETS:
+                print(f"bench_table: workload {w} is not in WORKLOAD_SETS of "
+                      "lab/post/bench_table.py: no set shows it", file=sys.stderr)
+            elif not owner(w, sets):
+                want = ", ".join(WORKLOAD_SETS[w]) or "none"
+                print(f"bench_table: workload {w} measures no set of this posting "
+                      f"(its sets: {want})", file=sys.stderr)
+        return
+    if len(sys.argv) != 4:
+        sys.exit(__doc__.split("\n\n")[1])
+    bench = load(sys.argv[1])
+    with open(sys.argv[2]) as f:
+        plan = json.load(f)
+    print("\n".join(set_text(bench, plan, sys.argv[3])))
+
+
+if __name__ == "__main__":
+    main()
