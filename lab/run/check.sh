@@ -4,7 +4,8 @@
 # Installs what is missing; then per base: prepares the tree and applies the
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
 # every patch, builds base and patched kernels, checks that every patch
-# builds on its own, boots each kernel and runs the block selftests in it.
+# builds on its own, checks the exit codes of the selftests' KTAP helpers
+# on the host, boots each kernel and runs the block selftests in it.
 # Last it prints test x kernel against lab/run/expectations.tsv and writes
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
@@ -104,6 +105,7 @@ check_base() {
 	stage "$b: build patched" lab/build/build-kernel.sh "$b" patched || return 1
 	stage "$b: patch-builds" lab/build/check-patch-builds.sh "$b"
 	stage "$b: build selftests" lab/build/build-selftests.sh "$b" || return 1
+	stage "$b: ktap exit codes" lab/run/check-ktap-exit.sh "$b"
 	stage "$b: selftests base" run_selftests_in "$b" base
 	stage "$b: selftests patched" run_selftests_in "$b" patched
 	stage "$b: dmesg" new_kernel_warnings "$b"

@@ -8,6 +8,9 @@
 #   mixed:   A write back, B "write through" in queue/write_cache
 #   all_wt:  A and B "write through" in queue/write_cache
 #   late_wb: cache off at table load, turned on through A afterwards
+#   failover: A write back, B "write through"; A is failed (dmsetup message
+#             fail_path) 2 s into the fio run, so the rest of fio and all of
+#             fs_mark run on B alone: their flushes must still reach B
 # Workloads: fio 4 KiB random writes with fsync() after each (128), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
 # Reports ops/s and the flushes and FUA writes each path was sent
@@ -52,13 +55,20 @@ fm_emit_paths() {
 	done
 }
 
+# fm_measure LEG DM [COMMAND]: COMMAND runs in the background 2 s into the
+# fio run (the failover leg fails a path with it)
 fm_measure() {
-	local leg=$1 dm=$2 cmd start end files
+	local leg=$1 dm=$2 during=${3:-} cmd start end files pid=""
 	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=128 --size=64M --output-format=json"
 	fm_trace_start
 	start=$(date +%s.%N)
+	[ -n "$during" ] && { sleep 2; $during; } &
+	[ -n "$during" ] && pid=$!
 	$cmd >fio.json || return 1
 	end=$(date +%s.%N)
+	if [ -n "$pid" ]; then
+		wait "$pid" || { echo "seed004: '$during' failed" >&2; return 1; }
+	fi
 	fm_trace_stop
 	emit "${leg}_fio_fsync_ops" "$(echo "128 / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
 	fm_emit_paths "$leg" fio
@@ -107,5 +117,16 @@ wl_run() {
 	fm_cache_type $FM_A "write back"
 	fm_measure late_wb "$dm" || return 1
 	dmsetup remove fm_mp
+	fm_cache_type $FM_B "write back"
+
+	echo "write through" >/sys/block/$FM_B/queue/write_cache
+	dmsetup create fm_mp --table "$table" || return 1
+	fm_measure failover "$dm" "dmsetup message fm_mp 0 fail_path /dev/$FM_A" || return 1
+	dmsetup status fm_mp | grep -q " $(cat /sys/block/$FM_A/dev) F " || {
+		echo "seed004: path $FM_A was not failed: $(dmsetup status fm_mp)" >&2
+		return 1
+	}
+	dmsetup remove fm_mp
+	echo "write back" >/sys/block/$FM_B/queue/write_cache
 	modprobe -r scsi_debug
 }
