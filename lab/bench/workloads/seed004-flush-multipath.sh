@@ -9,11 +9,12 @@
 #   all_wt:  A and B "write through" in queue/write_cache
 #   late_wb: cache off at table load, turned on through A afterwards
 #   failover: A write back, B "write through"; A is failed (dmsetup message
-#             fail_path) 2 s into the fio run, so the rest of fio and all of
-#             fs_mark run on B alone: their flushes must still reach B
+#             fail_path) 2 s into the fio run (which must still be running
+#             then), so the rest of fio and all of fs_mark run on B alone:
+#             the workload fails unless fs_mark's flushes all reach B
 # Workloads: fio 4 KiB random writes with fsync() after each (128), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
-# Reports ops/s and the flushes and FUA writes each path was sent
+# Reports ops/s and the writes, flushes and FUA writes each path was sent
 # (block:block_rq_issue).
 # lab-disk: (none: scsi_debug)
 WL_NAME=seed004-flush-multipath
@@ -35,41 +36,59 @@ fm_trace_stop() {
 	cat $FM_TRACE/trace >trace.txt
 }
 
-# fm_emit_paths LEG WORKLOAD: flushes and FUA writes per path from trace.txt
+# fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
+# trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
 fm_emit_paths() {
-	local p dev counts
+	local p dev f u w
 	for p in A B; do
 		eval "dev=\$FM_$p"
-		counts=$(awk -v dev="$(tr ':' ',' <"/sys/block/$dev/dev")" '
+		read -r f u w <<<"$(awk -v dev="$(tr ':' ',' <"/sys/block/$dev/dev")" '
 		{
 			for (i = 1; i < NF; i++) if ($i == "block_rq_issue:") break
 			if (i >= NF || $(i + 1) != dev) next
 			r = $(i + 2)
 			if (r ~ /^F/) f++
 			sub(/^F/, "", r)
+			if (r ~ /^W/) w++
 			if (r ~ /^W/ && substr(r, 2) ~ /F/) u++
 		}
-		END { printf "%d %d\n", f, u }' trace.txt)
-		emit "${1}_${2}_flushes_path_$p" "${counts% *}" count "block:block_rq_issue on $dev, rwbs starting with F"
-		emit "${1}_${2}_fua_writes_path_$p" "${counts#* }" count "block:block_rq_issue on $dev, W with F"
+		END { printf "%d %d %d\n", f, u, w }' trace.txt)"
+		emit "${1}_${2}_writes_path_$p" "$w" count "block:block_rq_issue on $dev, rwbs W (after any F)"
+		emit "${1}_${2}_flushes_path_$p" "$f" count "block:block_rq_issue on $dev, rwbs starting with F"
+		emit "${1}_${2}_fua_writes_path_$p" "$u" count "block:block_rq_issue on $dev, W with F"
+		eval "FM_FLUSHES_$p=$f"
 	done
 }
 
-# fm_measure LEG DM [COMMAND]: COMMAND runs in the background 2 s into the
-# fio run (the failover leg fails a path with it)
+# fm_measure LEG DM [FAIL_PATH]: fio, then fs_mark on ext4; with FAIL_PATH
+# that path is failed 2 s into the fio run, which must still be running then
 fm_measure() {
-	local leg=$1 dm=$2 during=${3:-} cmd start end files pid=""
+	local leg=$1 dm=$2 fail=${3:-} cmd start end files pid
 	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=128 --size=64M --output-format=json"
 	fm_trace_start
 	start=$(date +%s.%N)
-	[ -n "$during" ] && { sleep 2; $during; } &
-	[ -n "$during" ] && pid=$!
-	$cmd >fio.json || return 1
-	end=$(date +%s.%N)
-	if [ -n "$pid" ]; then
-		wait "$pid" || { echo "seed004: '$during' failed" >&2; return 1; }
+	$cmd >fio.json &
+	pid=$!
+	if [ -n "$fail" ]; then
+		sleep 2
+		if ! kill -0 "$pid" 2>/dev/null; then
+			echo "seed004: fio ended within 2 s, before $fail could be failed" >&2
+			wait "$pid"
+			return 1
+		fi
+		if ! dmsetup message fm_mp 0 fail_path "$fail"; then
+			wait "$pid"
+			return 1
+		fi
 	fi
+	wait "$pid" || return 1
+	end=$(date +%s.%N)
 	fm_trace_stop
+	if [ -n "$fail" ] &&
+	   ! dmsetup status fm_mp | grep -q " $(cat "/sys/block/${fail#/dev/}/dev") F "; then
+		echo "seed004: path $fail is not failed: $(dmsetup status fm_mp)" >&2
+		return 1
+	fi
 	emit "${leg}_fio_fsync_ops" "$(echo "128 / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
 	fm_emit_paths "$leg" fio
 
@@ -83,13 +102,18 @@ fm_measure() {
 	files=$(awk '$1 ~ /^[0-9]+$/ && NF >= 5 { v = $4 } END { print v }' fsmark.txt)
 	emit "${leg}_fsmark_files" "${files:-0}" files/s "$cmd on ext4"
 	fm_emit_paths "$leg" fsmark
+	if [ -n "$fail" ] && { [ "$FM_FLUSHES_A" -ne 0 ] || [ "$FM_FLUSHES_B" -eq 0 ]; }; then
+		echo "seed004: after $fail failed, fs_mark sent $FM_FLUSHES_A flushes to it and $FM_FLUSHES_B to the other path" >&2
+		return 1
+	fi
 }
 
 fm_cache_type() {
 	echo "$2" >"/sys/class/scsi_disk/$(basename "$(readlink -f "/sys/block/$1/device")")/cache_type"
 }
 
-wl_run() {
+# fm_run: the legs; wl_run cleans up after it whatever happened
+fm_run() {
 	local d table dm
 	modprobe scsi_debug add_host=2 vpd_use_hostno=0 dev_size_mb=128 delay=1 || return 1
 	sleep 1
@@ -119,14 +143,19 @@ wl_run() {
 	dmsetup remove fm_mp
 	fm_cache_type $FM_B "write back"
 
-	echo "write through" >/sys/block/$FM_B/queue/write_cache
+	echo "write through" >/sys/block/$FM_B/queue/write_cache || return 1
 	dmsetup create fm_mp --table "$table" || return 1
-	fm_measure failover "$dm" "dmsetup message fm_mp 0 fail_path /dev/$FM_A" || return 1
-	dmsetup status fm_mp | grep -q " $(cat /sys/block/$FM_A/dev) F " || {
-		echo "seed004: path $FM_A was not failed: $(dmsetup status fm_mp)" >&2
-		return 1
-	}
+	fm_measure failover "$dm" "/dev/$FM_A" || return 1
 	dmsetup remove fm_mp
-	echo "write back" >/sys/block/$FM_B/queue/write_cache
-	modprobe -r scsi_debug
+}
+
+wl_run() {
+	local rc
+	fm_run
+	rc=$?
+	umount fsm 2>/dev/null
+	dmsetup remove --retry fm_mp 2>/dev/null
+	echo 0 >$FM_TRACE/events/block/block_rq_issue/enable 2>/dev/null
+	modprobe -r scsi_debug 2>/dev/null
+	return $rc
 }
