@@ -9,6 +9,8 @@
 # selftests with the disks of make check. lab/report/mutant_table.py
 # prints mutant x test (results/mutants.txt, results/mutants.json) and
 # fails if a mutant was not caught by a test meant to catch it.
+# A mutant that is the same patch on both bases is kept once, in
+# lab/mutants/mainline/, and linked from lab/mutants/6.12/.
 # MUTANTS_RESULT=results/mutants-6.12 names the table files of a partial
 # run (default results/mutants: .txt and .json).
 # usage: run-mutants.sh [NAME...]

@@ -36,23 +36,18 @@ fm_trace_stop() {
 	cat $FM_TRACE/trace >trace.txt
 }
 
+# blk_count_issued DEVNO < TRACE ("<flushes> <writes> <fua writes>"), taken
+# from the block selftests so that the bench and flush_multipath.sh count
+# a flush, a write and a FUA write the same way
+eval "$(sed -n '/^blk_count_issued()$/,/^}$/p' "$LAB_KSFT/common.sh")"
+
 # fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
 # trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
 fm_emit_paths() {
 	local p dev f u w
 	for p in A B; do
 		eval "dev=\$FM_$p"
-		read -r f u w <<<"$(awk -v dev="$(tr ':' ',' <"/sys/block/$dev/dev")" '
-		{
-			for (i = 1; i < NF; i++) if ($i == "block_rq_issue:") break
-			if (i >= NF || $(i + 1) != dev) next
-			r = $(i + 2)
-			if (r ~ /^F/) f++
-			sub(/^F/, "", r)
-			if (r ~ /^W/) w++
-			if (r ~ /^W/ && substr(r, 2) ~ /F/) u++
-		}
-		END { printf "%d %d %d\n", f, u, w }' trace.txt)"
+		read -r f w u <<<"$(blk_count_issued "$(tr ':' ',' <"/sys/block/$dev/dev")" <trace.txt)"
 		emit "${1}_${2}_writes_path_$p" "$w" count "block:block_rq_issue on $dev, rwbs W (after any F)"
 		emit "${1}_${2}_flushes_path_$p" "$f" count "block:block_rq_issue on $dev, rwbs starting with F"
 		emit "${1}_${2}_fua_writes_path_$p" "$u" count "block:block_rq_issue on $dev, W with F"
@@ -151,6 +146,10 @@ fm_run() {
 
 wl_run() {
 	local rc
+	declare -F blk_count_issued >/dev/null || {
+		echo "seed004: no blk_count_issued() in $LAB_KSFT/common.sh" >&2
+		return 1
+	}
 	fm_run
 	rc=$?
 	umount fsm 2>/dev/null
