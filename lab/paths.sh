@@ -9,6 +9,9 @@
 #   build/<base>/base/obj       its objects
 #   build/<base>/mutant/linux   worktree at "lab" plus one mutant patch
 #   build/<base>/mutant/obj     its objects
+#   build/<base>/step/linux     worktree at one commit of the series
+#   build/<base>/step/obj-N     objects of the kernel with the first N
+#                               patches (lab/bench/run-per-patch.sh)
 # Each object tree sits beside a directory named "linux" with its source,
 # so the compiler sees the same paths relative to the object tree in both
 # builds and ccache (CCACHE_BASEDIR) serves the second kernel from the first.
@@ -40,13 +43,17 @@ lab_base_field() {
 	awk -v b="$1" -v n="$2" '!/^#/ && $1 == b "" { print $n }' "$top/lab/bases.tsv"
 }
 
-# A base's kernels: "base", "patched", and "mutant" (patched plus one
-# patch of lab/mutants/<base>/, built by lab/mutants/run-mutants.sh).
+# A base's kernels: "base", "patched", "mutant" (patched plus one patch
+# of lab/mutants/<base>/, built by lab/mutants/run-mutants.sh) and "step-N"
+# (base plus the first N patches of the series, lab/bench/run-per-patch.sh).
 lab_check_kernel() {
 	case $1 in
 	base|patched|mutant) return 0 ;;
-	*) echo "unknown kernel '$1' (base, patched or mutant)" >&2; return 2 ;;
+	step-*[!0-9]*|step-) ;;
+	step-*) return 0 ;;
 	esac
+	echo "unknown kernel '$1' (base, patched, mutant or step-N)" >&2
+	return 2
 }
 
 lab_tree() { echo "$top/build/$1/linux"; }
@@ -59,6 +66,7 @@ lab_src() {
 	base) echo "$top/build/$1/base/linux" ;;
 	patched) echo "$top/build/$1/linux" ;;
 	mutant) echo "$top/build/$1/mutant/linux" ;;
+	step-*) echo "$top/build/$1/step/linux" ;;
 	esac
 }
 
@@ -68,6 +76,7 @@ lab_obj() {
 	base) echo "$top/build/$1/base/obj" ;;
 	patched) echo "$top/build/$1/obj-patched" ;;
 	mutant) echo "$top/build/$1/mutant/obj" ;;
+	step-*) echo "$top/build/$1/step/obj-${2#step-}" ;;
 	esac
 }
 

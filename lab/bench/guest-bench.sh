@@ -18,4 +18,6 @@ for wl in "$@"; do
 		cd "$(mktemp -d)" && wl_run
 	) || { echo "bench: workload $wl FAILED"; echo "$(basename "$wl" .sh)" >>"$BENCH_OUT/failed"; rc=1; }
 done
+# a metric a workload could not measure (emit) fails the run too
+[ -s "$BENCH_OUT/failed" ] && rc=1
 exit $rc

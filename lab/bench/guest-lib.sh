@@ -15,7 +15,14 @@ wl_need() {
 }
 
 # emit METRIC VALUE UNIT COMMAND: one measured number of the current workload.
+# A value that is not a number (a parse that found nothing) fails the
+# workload instead of leaving the metric out.
 emit() {
+	if ! [[ $2 =~ ^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$ ]]; then
+		echo "bench: $WL_NAME: metric $1 has no numeric value ('$2')" >&2
+		echo "$WL_NAME" >>"$BENCH_OUT/failed"
+		return 1
+	fi
 	python3 - "$WL_NAME" "$1" "$2" "$3" "$4" >>"$BENCH_OUT/metrics.jsonl" <<'PY'
 import json, sys
 w, m, v, u, c = sys.argv[1:6]

@@ -70,6 +70,7 @@ for b in $bases; do
 done
 
 accel=$(cat build/accel 2>/dev/null || echo "${LAB_ACCEL:-unknown}")
+[ -n "${LAB_ICOUNT:-}" ] && accel="$accel, icount shift=$LAB_ICOUNT"
 # Debian's python3 has python3-matplotlib.
 /usr/bin/python3 lab/report/bench_report.py "$res" "$accel" "${runs[@]}"
 # results/latest is the full job (make bench); a run of some workloads or

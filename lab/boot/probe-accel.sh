@@ -10,7 +10,7 @@ if [ -f "$cache" ]; then cat "$cache"; exit 0; fi
 result=tcg
 if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
 	probe=$(mktemp -d)
-	if LAB_ACCEL=kvm timeout -k 5 60 "$top/lab/boot/run-guest.sh" --timeout 45 \
+	if LAB_ACCEL=kvm LAB_ICOUNT= timeout -k 5 60 "$top/lab/boot/run-guest.sh" --timeout 45 \
 		--out "$probe" "$1" "$2" true >/dev/null 2>&1; then
 		result=kvm
 	fi

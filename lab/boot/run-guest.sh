@@ -17,6 +17,11 @@
 #                     SIZE takes K, M, G (e.g. 1G, 1049602K)
 #   --mem MB, --smp N guest size (default 2048 MB, 2 CPUs)
 # Environment: LAB_ACCEL=kvm|tcg skips the accelerator probe.
+#   LAB_ICOUNT=SHIFT (TCG only) runs QEMU with -icount shift=SHIFT,sleep=off:
+#   the guest clock then advances 2^SHIFT ns per guest instruction and
+#   jumps over idle time, so a CPU-bound rate measured in the guest counts
+#   instructions per operation and does not depend on how busy the host
+#   is. The vCPUs then share one host thread.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 out="" timeout=900 mem=2048 smp=2 disks=()
@@ -103,7 +108,17 @@ for spec in "${disks[@]}"; do
 	i=$((i + 1))
 done
 
-echo "guest[$b/$kernel]: booting ($accel, ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
+icount=""
+if [ -n "${LAB_ICOUNT:-}" ]; then
+	case $LAB_ICOUNT in
+	''|*[!0-9]*) echo "run-guest: LAB_ICOUNT must be a shift (0-10), not '$LAB_ICOUNT'" >&2; exit 2 ;;
+	esac
+	[ "$accel" = tcg ] || { echo "run-guest: LAB_ICOUNT needs TCG, not $accel" >&2; exit 2; }
+	args+=(-icount "shift=$LAB_ICOUNT,sleep=off")
+	icount=" icount shift=$LAB_ICOUNT,"
+fi
+
+echo "guest[$b/$kernel]: booting ($accel,$icount ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
 start=$(date +%s)
 qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1 &
 qpid=$!

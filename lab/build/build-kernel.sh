@@ -3,12 +3,12 @@
 # O= tree with ccache, from tinyconfig + lab/build/guest.config +
 # lab/build/guest-<base>.config, and install its modules under
 # build/<base>/mods-<kernel> for the guest to bind-mount.
-# usage: build-kernel.sh BASE base|patched|mutant
+# usage: build-kernel.sh BASE base|patched|mutant|step-N
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-b=${1:?usage: build-kernel.sh BASE base|patched|mutant}
-kernel=${2:?usage: build-kernel.sh BASE base|patched|mutant}
+b=${1:?usage: build-kernel.sh BASE base|patched|mutant|step-N}
+kernel=${2:?usage: build-kernel.sh BASE base|patched|mutant|step-N}
 lab_check_base "$b" || exit 2
 src=$(lab_src "$b" "$kernel") || exit 2
 obj=$(lab_obj "$b" "$kernel")
