@@ -6,12 +6,12 @@
 #   nvme_alloc_fail: QEMU NVMe, 4 KiB and 16 KiB reads alternating, 32 per
 #     io_submit(), with failslab failing the submitter's atomic slab
 #     allocations, so that a 16 KiB read cannot be prepared in queue_rqs.
-# Inversions, requeues, hand-backs and reads/s (with tracing on, the same on both
+# Inversions, requeues, BUSY answers and reads/s (with tracing on, the same on both
 # kernels) come from the selftest queue_rqs_order.sh, which runs the cases.
 # lab-disk: virtio:64M:wc=off,qs=16,ind=off
 # lab-disk: nvme:1049602K
 WL_NAME=queue-rqs-order
-WL_DESC="aio_batch reads, 32 per io_submit: virtio-blk ring full, NVMe allocation failure; inversions, requeues, hand-backs and reads/s"
+WL_DESC="aio_batch reads, 32 per io_submit: virtio-blk ring full, NVMe allocation failure; inversions, requeues, BUSY answers and reads/s"
 
 QO_KSFT=$LAB_KSFT
 
@@ -24,8 +24,8 @@ qo_case() {
 		"queue_rqs_order.sh, $case on $disk: requests below the previous one"
 	emit "${metric}_requeued" "$(echo "$line" | sed -n 's/.*, \([0-9]*\) attempts requeued.*/\1/p')" count \
 		"queue_rqs_order.sh, $case on $disk: block_rq_requeue"
-	emit "${metric}_handed_back" "$(echo "$line" | sed -n 's/.*, \([0-9]*\) of [0-9]* ->queue_rqs() calls handed back.*/\1/p')" count \
-		"queue_rqs_order.sh, $case on $disk: ->queue_rqs() calls of the submitter that handed requests back (kretprobe)"
+	emit "${metric}_busy_before_issue" "$(echo "$line" | sed -n 's/.*, \([0-9]*\) answered BUSY before issue.*/\1/p')" count \
+		"queue_rqs_order.sh, $case on $disk: block_rq_requeue of requests never issued"
 	emit "${metric}_reads_per_s" "$(echo "$line" | sed -n 's/.*, \([0-9]*\) reads\/s traced.*/\1/p')" reads/s \
 		"queue_rqs_order.sh, $case on $disk: 1024 reads, wall clock, tracing on"
 }
