@@ -12,6 +12,8 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   mutants-nvme     results/mutants-nvme-head.txt: one mutant, both bases
   mutants-plug-merge  results/mutants-plug-merge.txt: one mutant, both bases
   bench-plug-merge    the alternated run of the plug merge workloads
+  per-patch-mainline  lab/bench/run-per-patch.sh mainline: cost per patch
+  bench-dm-busy       the run of lab/bench/workloads/dm-mpath-busy-path.sh
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -55,6 +57,8 @@ def main():
         "mutants-nvme": ("results/mutants-nvme-head.txt", fenced),
         "mutants-plug-merge": ("results/mutants-plug-merge.txt", fenced),
         "bench-plug-merge": ("results/2026-11-22T132454Z/table.txt", fenced),
+        "per-patch-mainline": ("results/per-patch-mainline-2026-11-22T193755Z/table.txt", fenced),
+        "bench-dm-busy": ("results/2026-11-22T200431Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
