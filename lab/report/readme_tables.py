@@ -14,6 +14,8 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   bench-plug-merge    the alternated run of the plug merge workloads
   per-patch-mainline  lab/bench/run-per-patch.sh mainline: cost per patch
   bench-dm-busy       the run of lab/bench/workloads/dm-mpath-busy-path.sh
+  bench-hotpath-6.12-icount  6.12 plug-hotpath-randread, guest instructions
+  bench-plug-merge-icount    mainline plug-merge-multi-queue, guest instructions
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -59,6 +61,8 @@ def main():
         "bench-plug-merge": ("results/2026-11-22T132454Z/table.txt", fenced),
         "per-patch-mainline": ("results/per-patch-mainline-2026-11-22T193755Z/table.txt", fenced),
         "bench-dm-busy": ("results/2026-11-22T200431Z/table.txt", fenced),
+        "bench-hotpath-6.12-icount": ("results/2026-11-22T202058Z/table.txt", fenced),
+        "bench-plug-merge-icount": ("results/2026-11-22T202747Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
