@@ -88,5 +88,31 @@ LAB_CHECK_DISKS=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
 
 lab_mods() { echo "$top/build/$1/mods-$2"; }
 
+# lab_workload_files WHO NAME...: the file of each bench workload NAME of
+# lab/bench/workloads/, one per line (every workload without NAMEs); WHO
+# names the caller in the error for a missing one.
+lab_workload_files() {
+	local who=$1 w
+	shift
+	if [ $# -eq 0 ]; then
+		printf '%s\n' "$top"/lab/bench/workloads/*.sh
+		return
+	fi
+	for w in "$@"; do
+		[ -f "$top/lab/bench/workloads/$w.sh" ] ||
+			{ echo "$who: no workload $w (see lab/bench/workloads/)" >&2; return 2; }
+		echo "$top/lab/bench/workloads/$w.sh"
+	done
+}
+
+# lab_workload_disks FILE...: the --disk options the workloads ask for in
+# their "# lab-disk:" lines, one per line.
+lab_workload_disks() {
+	local d
+	for d in $(sed -n 's/^# lab-disk: \([a-z]*:[^ ]*\).*/\1/p' "$@" | sort -u); do
+		printf -- '--disk\n%s\n' "$d"
+	done
+}
+
 # lab_source_dir BASE: the unpacked Debian source package of the base.
 lab_source_dir() { echo "$top/build/src/$1"; }

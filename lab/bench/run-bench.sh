@@ -22,21 +22,9 @@ case $rounds in
 ''|*[!0-9]*|0*) echo "bench: LAB_BENCH_ROUNDS must be a number >= 1, not '$rounds'" >&2; exit 2 ;;
 esac
 
-if [ $# -gt 0 ]; then
-	workloads=()
-	for w in "$@"; do
-		f=lab/bench/workloads/$w.sh
-		[ -f "$f" ] || { echo "bench: no workload $w (see lab/bench/workloads/)" >&2; exit 2; }
-		workloads+=("$top/$f")
-	done
-else
-	workloads=("$top"/lab/bench/workloads/*.sh)
-fi
-
-disks=()
-for d in $(sed -n 's/^# lab-disk: \([a-z]*:[^ ]*\).*/\1/p' "${workloads[@]}" | sort -u); do
-	disks+=(--disk "$d")
-done
+files=$(lab_workload_files bench "$@") || exit 2
+mapfile -t workloads <<<"$files"
+mapfile -t disks < <(lab_workload_disks "${workloads[@]}")
 
 lab/deps/install.sh
 stamp=$(date -u +%Y-%m-%dT%H%M%SZ)

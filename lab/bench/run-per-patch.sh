@@ -39,16 +39,9 @@ case $rounds in
 ''|*[!0-9]*|0*) echo "per-patch: LAB_BENCH_ROUNDS must be a number >= 1, not '$rounds'" >&2; exit 2 ;;
 esac
 [ $# -gt 0 ] || set -- plug-hotpath-randread
-workloads=()
-for w in "$@"; do
-	f=lab/bench/workloads/$w.sh
-	[ -f "$f" ] || { echo "per-patch: no workload $w (see lab/bench/workloads/)" >&2; exit 2; }
-	workloads+=("$top/$f")
-done
-disks=()
-for d in $(sed -n 's/^# lab-disk: \([a-z]*:[^ ]*\).*/\1/p' "${workloads[@]}" | sort -u); do
-	disks+=(--disk "$d")
-done
+files=$(lab_workload_files per-patch "$@") || exit 2
+mapfile -t workloads <<<"$files"
+mapfile -t disks < <(lab_workload_disks "${workloads[@]}")
 
 lab/deps/install.sh
 lab/source/prepare-tree.sh "$b"
