@@ -49,11 +49,13 @@ ZM_TRACE=/sys/kernel/tracing/instances/labzoned
 zm_trace_start() {
 	mkdir $ZM_TRACE || return 1
 	echo 16384 >$ZM_TRACE/buffer_size_kb
-	echo 1 >$ZM_TRACE/events/block/block_rq_issue/enable
+	echo 1 >$ZM_TRACE/events/block/block_rq_issue/enable &&
+	echo 1 >$ZM_TRACE/events/block/block_bio_queue/enable
 }
 
 zm_trace_stop() {
 	{ echo 0 >$ZM_TRACE/events/block/block_rq_issue/enable; } 2>/dev/null
+	{ echo 0 >$ZM_TRACE/events/block/block_bio_queue/enable; } 2>/dev/null
 	rmdir $ZM_TRACE 2>/dev/null
 	return 0
 }
@@ -149,6 +151,83 @@ zm_emit_order() {
 		"disk model: $MODEL_MBPS MB/s streaming, $MODEL_SEEK_MS ms per seek, $mb MiB written"
 }
 
+# zm_adj_overlap TRACE STREAM_SECTOR WRITER_SECTOR: true if the writer's
+# first bio was queued (block_bio_queue) before the stream's last write was
+# issued, i.e. the writer really ran while the stream had writes to issue
+zm_adj_overlap() {
+	awk -v lo="$2" -v hi="$3" '
+	{
+		for (i = 1; i < NF; i++)
+			if ($i == "block_bio_queue:" || $i == "block_rq_issue:")
+				break
+		if (i >= NF || $(i + 2) !~ /^W/)
+			next
+		for (j = i + 3; j < NF; j++)
+			if ($j == "+")
+				break
+		sector = $(j - 1) + 0
+		n++
+		if ($i == "block_bio_queue:" && sector == hi && !wq)
+			wq = n
+		if ($i == "block_rq_issue:" && sector >= lo && sector < hi)
+			last = n
+	}
+	END { exit !(wq && wq < last) }' "$1"
+}
+
+# zm_adj_round TAG ROUND STREAM_SECTOR: one zone pair of the adj case;
+# appends the writer's p99 and max to wp99 and wmax
+zm_adj_round() {
+	local zs=$((ZM_ZONE_MB << 11)) a=$3 pid done0 rc=0
+	done0=$(stat_field "$ZM_DEV" 5)
+	zm_trace_take /dev/null || return 1
+	fio --filename=/dev/"$ZM_DEV" --zonemode=zbd --direct=1 --rw=write \
+		--name=stream --ioengine=libaio --iodepth=32 --bs=4k \
+		--offset=$((a << 9)) --size=${ZM_ZONE_MB}m >/dev/null 2>adj$2-stream.err &
+	pid=$!
+	for _ in $(seq 3000); do
+		[ $(($(stat_field "$ZM_DEV" 5) - done0)) -ge 16 ] && break
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.01
+	done
+	zm_fio adj$2.json --name=writer --ioengine=libaio --iodepth=1 --bs=4k \
+		--offset=$(((a + zs) << 9)) --size=${ZM_ZONE_MB}m --io_size=256k || rc=1
+	[ $rc = 0 ] || kill $pid 2>/dev/null
+	if ! wait $pid; then
+		echo "zoned: the adj stream failed on $ZM_DEV:" >&2
+		tail -n 5 adj$2-stream.err >&2
+		rc=1
+	fi
+	[ $rc = 0 ] || return 1
+	zm_trace_take adj$2.trace || return 1
+	if ! zm_adj_overlap adj$2.trace "$a" $((a + zs)); then
+		echo "zoned: $1 adj round $2: the writer did not start while the stream had writes to issue" >&2
+		return 1
+	fi
+	wp99+=("$(zm_clat_ms adj$2.json writer 99.000000)")
+	wmax+=("$(zm_clat_ms adj$2.json writer max)")
+}
+
+# zm_case_adj TAG FIRST_SECTOR: a stream in zone N and a writer in zone
+# N + 1, four zone pairs, with 4 KiB requests (restored on every exit)
+zm_case_adj() {
+	local tag=$1 zs=$((ZM_ZONE_MB << 11)) q=/sys/block/$ZM_DEV/queue max r a rc=0
+	local wp99=() wmax=()
+	zm_reset || return 1
+	max=$(cat $q/max_sectors_kb)
+	echo 4 >$q/max_sectors_kb || return 1
+	for r in 0 1 2 3; do
+		zm_adj_round "$tag" $r $(($2 + 2 * r * zs)) || { rc=1; break; }
+	done
+	echo "$max" >$q/max_sectors_kb || rc=1
+	[ $rc = 0 ] || return 1
+	echo "    ${tag}_adj: writer p99 ${wp99[*]} ms, max ${wmax[*]} ms"
+	read -r _ a _ < <(min_med_max "${wp99[@]}")
+	emit "${tag}_adj_writer_p99_ms" "$a" ms "adjacent-zone 4 KiB QD1 writer, clat p99, median of 4 zone pairs"
+	read -r _ _ a < <(min_med_max "${wmax[@]}")
+	emit "${tag}_adj_writer_max_ms" "$a" ms "adjacent-zone 4 KiB QD1 writer, clat max over 4 zone pairs"
+}
+
 # zm_cases TAG: the four workloads on $ZM_DEV, metrics named TAG_<workload>_*
 zm_cases() {
 	local tag=$1 zs=$((ZM_ZONE_MB << 11)) s0 r a
@@ -183,34 +262,7 @@ zm_cases() {
 	a=$(zm_clat_ms two.json one 99.000000) r=$(zm_clat_ms two.json other 99.000000)
 	emit "${tag}_two_p99_ms" "$(echo "if ($a > $r) $a else $r" | bc -l)" ms "fio clat p99, the slower stream"
 
-	zm_reset || return 1
-	local wp99=() wmax=() pid q=/sys/block/$ZM_DEV/queue max done0
-	max=$(cat $q/max_sectors_kb)
-	echo 4 >$q/max_sectors_kb || return 1
-	for r in 0 1 2 3; do
-		a=$((s0 + 2 * r * zs))
-		done0=$(stat_field "$ZM_DEV" 5)
-		fio --filename=/dev/"$ZM_DEV" --zonemode=zbd --direct=1 --rw=write \
-			--name=stream --ioengine=libaio --iodepth=32 --bs=4k \
-			--offset=$((a << 9)) --size=${ZM_ZONE_MB}m >/dev/null 2>fio.err &
-		pid=$!
-		for _ in $(seq 3000); do
-			[ $(($(stat_field "$ZM_DEV" 5) - done0)) -ge 16 ] && break
-			kill -0 $pid 2>/dev/null || break
-			sleep 0.01
-		done
-		zm_fio adj$r.json --name=writer --ioengine=libaio --iodepth=1 --bs=4k \
-			--offset=$(((a + zs) << 9)) --size=${ZM_ZONE_MB}m --io_size=256k || return 1
-		wait $pid || { echo "zoned: the adj stream failed on $ZM_DEV" >&2; return 1; }
-		wp99+=("$(zm_clat_ms adj$r.json writer 99.000000)")
-		wmax+=("$(zm_clat_ms adj$r.json writer max)")
-	done
-	echo "$max" >$q/max_sectors_kb
-	echo "    ${tag}_adj: writer p99 ${wp99[*]} ms, max ${wmax[*]} ms"
-	read -r _ a _ < <(min_med_max "${wp99[@]}")
-	emit "${tag}_adj_writer_p99_ms" "$a" ms "adjacent-zone 4 KiB QD1 writer, clat p99, median of 4 zone pairs"
-	read -r _ _ a < <(min_med_max "${wmax[@]}")
-	emit "${tag}_adj_writer_max_ms" "$a" ms "adjacent-zone 4 KiB QD1 writer, clat max over 4 zone pairs"
+	zm_case_adj "$tag" "$s0"
 }
 
 # zm_each_qd1 TAG: zm_cases once per queue/zoned_qd1_writes setting (7.3),
