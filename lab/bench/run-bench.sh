@@ -45,7 +45,7 @@ for b in $bases; do
 			rm -rf "$out"
 			mkdir -p "$out"
 			echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k, round $r of $rounds"
-			if ! lab/boot/run-guest.sh --timeout 2400 --out "$out" "${disks[@]}" "$b" "$k" \
+			if ! lab/boot/run-guest.sh --timeout 3600 --out "$out" "${disks[@]}" "$b" "$k" \
 				"$top/lab/bench/guest-bench.sh" /tmp/out "$top/build/$b/kselftest/block" \
 				"${workloads[@]}"; then
 				echo "bench: workloads failed on $b/$k: $(cat "$out/failed" 2>/dev/null | xargs)" \

@@ -17,9 +17,8 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   bench-hotpath-6.12-icount  6.12 plug-hotpath-randread, guest instructions
   bench-plug-merge-icount    mainline plug-merge-multi-queue, guest instructions
   bench-plug-merge-icount-6.12  the same on 6.12
-  bench-zoned-mainline  zoned-order-matrix on 7.3 (zoned_qd1_writes 1 and 0)
-  bench-zoned-6.12      zoned-order-matrix on 6.12, base against the series
-  bench-zoned-6.12-v1   zoned-order-matrix on 6.12 with series v1's zoned patch
+  bench-zoned     results/zoned-table-2026-11-22: zoned-order-matrix on
+                  6.12 (base, v1, series) and 7.3 (zoned_qd1_writes 1, 0)
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -68,6 +67,7 @@ def main():
         "bench-hotpath-6.12-icount": ("results/2026-11-22T202058Z/table.txt", fenced),
         "bench-plug-merge-icount": ("results/2026-11-22T202747Z/table.txt", fenced),
         "bench-plug-merge-icount-6.12": ("results/2026-11-22T213542Z/table.txt", fenced),
+        "bench-zoned": ("results/zoned-table-2026-11-22/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
