@@ -228,28 +228,26 @@ zm_case_adj() {
 	emit "${tag}_adj_writer_max_ms" "$a" ms "adjacent-zone 4 KiB QD1 writer, clat max over 4 zone pairs"
 }
 
+# zm_case_stream TAG NAME ENGINE FIRST_SECTOR: seed 002's job with ENGINE
+# over 256 MiB from FIRST_SECTOR, metrics named TAG_NAME_*
+zm_case_stream() {
+	zm_reset || return 1
+	zm_trace_take /dev/null || return 1
+	zm_fio "$2.json" --name="$2" --ioengine="$3" --iodepth=32 --bs=64k \
+		--offset=$(($4 << 9)) --size=256m || return 1
+	zm_trace_take "$2.trace" || return 1
+	zm_emit_order "$1_$2" 256 "$2.trace" "$4" || return 1
+	emit "$1_$2_mibps" "$(zm_mibps "$2.json")" MiB/s "the device's own rate (no seek cost)"
+	emit "$1_$2_p99_ms" "$(zm_clat_ms "$2.json" "$2" 99.000000)" ms "fio clat p99"
+}
+
 # zm_cases TAG: the four workloads on $ZM_DEV, metrics named TAG_<workload>_*
 zm_cases() {
 	local tag=$1 zs=$((ZM_ZONE_MB << 11)) s0 r a
 	s0=$((ZM_FIRST * zs))
 
-	zm_reset || return 1
-	zm_trace_take /dev/null || return 1
-	zm_fio seed.json --name=seed --ioengine=libaio --iodepth=32 --bs=64k \
-		--offset=$((s0 << 9)) --size=256m || return 1
-	zm_trace_take seed.trace || return 1
-	zm_emit_order "${tag}_seed" 256 seed.trace "$s0" || return 1
-	emit "${tag}_seed_mibps" "$(zm_mibps seed.json)" MiB/s "the device's own rate (no seek cost)"
-	emit "${tag}_seed_p99_ms" "$(zm_clat_ms seed.json seed 99.000000)" ms "fio clat p99"
-
-	zm_reset || return 1
-	zm_trace_take /dev/null || return 1
-	zm_fio uring.json --name=uring --ioengine=io_uring --iodepth=32 --bs=64k \
-		--offset=$((s0 << 9)) --size=256m || return 1
-	zm_trace_take uring.trace || return 1
-	zm_emit_order "${tag}_uring" 256 uring.trace "$s0" || return 1
-	emit "${tag}_uring_mibps" "$(zm_mibps uring.json)" MiB/s "the device's own rate (no seek cost)"
-	emit "${tag}_uring_p99_ms" "$(zm_clat_ms uring.json uring 99.000000)" ms "fio clat p99"
+	zm_case_stream "$tag" seed libaio "$s0" || return 1
+	zm_case_stream "$tag" uring io_uring "$s0" || return 1
 
 	zm_reset || return 1
 	zm_trace_take /dev/null || return 1
