@@ -31,11 +31,12 @@ WORKLOAD_SETS = {
     "seed003-aio-batch": ("aio",),
     # the ->queue_rqs() order fix is not in the mainline series
     "queue-rqs-order": ("virtio", "nvme"),
-    # the zoned write order patches are 6.12 only (results/latest from
-    # before they were replaced may still name the old workload)
+    # replaced by zoned-order-matrix (results/latest from before may still
+    # name it)
     "seed002-zoned-order": (),
-    # mainline carries only the zoned test; base and patched do the same
-    "zoned-order-matrix": (),
+    # mainline's zoned patch: the QD1 writes thread gives zones time slices
+    "zoned-order-matrix": ("block",),
+    "zoned-qd1-fairness": ("block",),
 }
 
 
