@@ -41,7 +41,8 @@ CODE_TREES = [
 ]
 # selftests and documentation; they go with block unless TESTS says otherwise
 SUPPORT = ("tools/testing/selftests/block/", "tools/testing/selftests/Makefile",
-           "Documentation/block/", "MAINTAINERS")
+           "Documentation/block/", "Documentation/ABI/stable/sysfs-block",
+           "MAINTAINERS")
 DEFAULT_SET = "block"
 # selftest or document -> the set whose code it is specific to. A file not
 # named here tests or describes the block layer as a whole.

@@ -10,12 +10,14 @@
 # file reads:
 #  - adj: a 4 KiB QD 32 stream in zone N, a 4 KiB QD 1 writer at the start
 #    of zone N + 1 once the stream is under way; four zone pairs. Metrics:
-#    the writer's p99 and worst completion latency;
+#    the writer's p99 (median of the pairs) and worst completion latency;
 #  - two: two seed 002 streams at once (64 KiB, QD 32), 64 MiB each, 128
 #    MiB apart. Metrics: inversions within a stream, seeks, modelled MB/s,
-#    p99 of each stream;
-#  - seed: seed 002's job alone, 256 MiB: inversions and seeks (a single
-#    stream must cross every zone boundary in order).
+#    the p99 of the slower stream;
+#  - seed: seed 002's job alone, 256 MiB: inversions, seeks and modelled
+#    MB/s (a single stream must cross every zone boundary in order), the
+#    device's MiB/s and p99.
+# nullb_qd1_default records queue/zoned_qd1_writes as registered (7.3).
 # lab-disk: (none: null_blk)
 # shellcheck source=zoned-order-matrix.sh
 . "$(dirname "${BASH_SOURCE[0]}")/zoned-order-matrix.sh"
@@ -26,7 +28,7 @@ wl_run() {
 	local rc=0 zs=$((ZM_ZONE_MB << 11)) a b
 	command -v blkzone >/dev/null || { echo "zoned: blkzone is missing" >&2; return 1; }
 	[ -d /sys/module/null_blk ] || modprobe null_blk nr_devices=0 || return 1
-	zm_trace_start || { echo "zoned: cannot make a tracefs instance" >&2; return 1; }
+	zm_trace_start || { zm_trace_stop; echo "zoned: cannot make a tracefs instance" >&2; return 1; }
 	ZM_DEV=bench_zq ZM_FIRST=0
 	if grep -qsw rotational /sys/kernel/config/nullb/features; then
 		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB \
@@ -35,12 +37,14 @@ wl_run() {
 		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB \
 			zone_nr_conv=0 irqmode=2 completion_nsec=1000000 || rc=1
 	fi
+	[ $rc = 0 ] || echo "zoned: cannot create null_blk $ZM_DEV" >&2
 	if [ $rc = 0 ]; then
 		ZM_DEVNO=$(tr ':' ',' </sys/block/$ZM_DEV/dev)
 		echo mq-deadline >/sys/block/$ZM_DEV/queue/scheduler &&
 			echo 1 >/sys/block/$ZM_DEV/queue/rotational || rc=1
 		[ -e /sys/block/$ZM_DEV/queue/zoned_qd1_writes ] &&
-			echo "    zoned_qd1_writes $(cat /sys/block/$ZM_DEV/queue/zoned_qd1_writes)"
+			emit nullb_qd1_default "$(cat /sys/block/$ZM_DEV/queue/zoned_qd1_writes)" bool \
+				"queue/zoned_qd1_writes of a zoned null_blk registered rotational"
 	fi
 	if [ $rc = 0 ]; then
 		zm_case_adj nullb 0 || rc=1
@@ -59,7 +63,7 @@ wl_run() {
 			"fio clat p99, the worse of the two streams"
 		zm_case_stream nullb seed libaio 0 || rc=1
 	fi
-	nullb_remove $ZM_DEV 2>/dev/null
+	[ -d /sys/kernel/config/nullb/$ZM_DEV ] && { nullb_remove $ZM_DEV || rc=1; }
 	zm_trace_stop
 	return $rc
 }
