@@ -241,13 +241,10 @@ zm_case_stream() {
 	emit "$1_$2_p99_ms" "$(zm_clat_ms "$2.json" "$2" 99.000000)" ms "fio clat p99"
 }
 
-# zm_cases TAG: the four workloads on $ZM_DEV, metrics named TAG_<workload>_*
-zm_cases() {
-	local tag=$1 zs=$((ZM_ZONE_MB << 11)) s0 r a
-	s0=$((ZM_FIRST * zs))
-
-	zm_case_stream "$tag" seed libaio "$s0" || return 1
-	zm_case_stream "$tag" uring io_uring "$s0" || return 1
+# zm_case_two TAG FIRST_SECTOR: two seed 002 streams at once, 64 MiB each,
+# from FIRST_SECTOR and 16 zones above it, metrics named TAG_two_*
+zm_case_two() {
+	local zs=$((ZM_ZONE_MB << 11)) s0=$2 a r
 
 	zm_reset || return 1
 	zm_trace_take /dev/null || return 1
@@ -255,12 +252,40 @@ zm_cases() {
 		--name=one --offset=$((s0 << 9)) --size=64m \
 		--name=other --offset=$(((s0 + 16 * zs) << 9)) --size=64m || return 1
 	zm_trace_take two.trace || return 1
-	zm_emit_order "${tag}_two" 128 two.trace "$s0,$((s0 + 16 * zs))" || return 1
-	emit "${tag}_two_mibps" "$(zm_mibps two.json)" MiB/s "both streams, the device's own rate"
+	zm_emit_order "$1_two" 128 two.trace "$s0,$((s0 + 16 * zs))" || return 1
+	emit "$1_two_mibps" "$(zm_mibps two.json)" MiB/s "both streams, the device's own rate"
 	a=$(zm_clat_ms two.json one 99.000000) r=$(zm_clat_ms two.json other 99.000000)
-	emit "${tag}_two_p99_ms" "$(echo "if ($a > $r) $a else $r" | bc -l)" ms "fio clat p99, the slower stream"
+	emit "$1_two_p99_ms" "$(echo "if ($a > $r) $a else $r" | bc -l)" ms "fio clat p99, the slower stream"
+}
 
+# zm_cases TAG: the four workloads on $ZM_DEV, metrics named TAG_<workload>_*
+zm_cases() {
+	local tag=$1 s0=$((ZM_FIRST * (ZM_ZONE_MB << 11)))
+
+	zm_case_stream "$tag" seed libaio "$s0" || return 1
+	zm_case_stream "$tag" uring io_uring "$s0" || return 1
+	zm_case_two "$tag" "$s0" || return 1
 	zm_case_adj "$tag" "$s0"
+}
+
+# zm_nullb_create: the zoned null_blk $ZM_DEV (256 MiB, 8 MiB zones, 1 ms
+# completions, mq-deadline, rotational: before registration where null_blk
+# has "rotational", else through sysfs); sets ZM_DEVNO and emits
+# nullb_qd1_default where queue/zoned_qd1_writes exists
+zm_nullb_create() {
+	local rot=
+
+	grep -qsw rotational /sys/kernel/config/nullb/features && rot=rotational=1
+	nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB zone_nr_conv=0 \
+		irqmode=2 completion_nsec=1000000 $rot ||
+		{ echo "zoned: cannot create null_blk $ZM_DEV" >&2; return 1; }
+	ZM_DEVNO=$(tr ':' ',' </sys/block/$ZM_DEV/dev)
+	echo mq-deadline >/sys/block/$ZM_DEV/queue/scheduler &&
+		echo 1 >/sys/block/$ZM_DEV/queue/rotational || return 1
+	if [ -e /sys/block/$ZM_DEV/queue/zoned_qd1_writes ]; then
+		emit nullb_qd1_default "$(cat /sys/block/$ZM_DEV/queue/zoned_qd1_writes)" bool \
+			"queue/zoned_qd1_writes of a zoned null_blk registered rotational"
+	fi
 }
 
 # zm_each_qd1 TAG: zm_cases once per queue/zoned_qd1_writes setting (7.3),
@@ -293,23 +318,12 @@ wl_run() {
 	# null_blk
 	ZM_DEV=bench_zm ZM_FIRST=0
 	[ -d /sys/module/null_blk ] || modprobe null_blk nr_devices=0 || rc=1
-	if [ -e /sys/kernel/config/nullb/features ] && grep -qw rotational /sys/kernel/config/nullb/features; then
-		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB zone_nr_conv=0 \
-			irqmode=2 completion_nsec=1000000 rotational=1 || rc=1
-	else
-		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB zone_nr_conv=0 \
-			irqmode=2 completion_nsec=1000000 || rc=1
-	fi
-	if [ $rc = 0 ]; then
-		ZM_DEVNO=$(tr ':' ',' </sys/block/$ZM_DEV/dev)
-		echo mq-deadline >/sys/block/$ZM_DEV/queue/scheduler
-		echo 1 >/sys/block/$ZM_DEV/queue/rotational
-		[ -e /sys/block/$ZM_DEV/queue/zoned_qd1_writes ] &&
-			emit nullb_qd1_default "$(cat /sys/block/$ZM_DEV/queue/zoned_qd1_writes)" bool \
-				"queue/zoned_qd1_writes of a zoned null_blk registered rotational"
+	if [ $rc = 0 ] && zm_nullb_create; then
 		zm_each_qd1 nullb || rc=1
-		nullb_remove $ZM_DEV
+	else
+		rc=1
 	fi
+	[ -d /sys/kernel/config/nullb/$ZM_DEV ] && { nullb_remove $ZM_DEV || rc=1; }
 
 	# scsi_debug, host-managed ZBC; zone 0 is conventional
 	if [ -d /sys/module/scsi_debug ]; then

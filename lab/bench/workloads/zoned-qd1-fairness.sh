@@ -13,7 +13,7 @@
 #    the writer's p99 (median of the pairs) and worst completion latency;
 #  - two: two seed 002 streams at once (64 KiB, QD 32), 64 MiB each, 128
 #    MiB apart. Metrics: inversions within a stream, seeks, modelled MB/s,
-#    the p99 of the slower stream;
+#    the device's MiB/s, the p99 of the slower stream;
 #  - seed: seed 002's job alone, 256 MiB: inversions, seeks and modelled
 #    MB/s (a single stream must cross every zone boundary in order), the
 #    device's MiB/s and p99.
@@ -25,43 +25,16 @@ WL_NAME=zoned-qd1-fairness
 WL_DESC="rotational zoned null_blk, default write mode: adjacent-zone writer latency, two streams (inversions, seeks, p99), seed 002 stream order"
 
 wl_run() {
-	local rc=0 zs=$((ZM_ZONE_MB << 11)) a b
+	local rc=0
 	command -v blkzone >/dev/null || { echo "zoned: blkzone is missing" >&2; return 1; }
 	[ -d /sys/module/null_blk ] || modprobe null_blk nr_devices=0 || return 1
 	zm_trace_start || { zm_trace_stop; echo "zoned: cannot make a tracefs instance" >&2; return 1; }
 	ZM_DEV=bench_zq ZM_FIRST=0
-	if grep -qsw rotational /sys/kernel/config/nullb/features; then
-		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB \
-			zone_nr_conv=0 irqmode=2 completion_nsec=1000000 rotational=1 || rc=1
+	if zm_nullb_create; then
+		zm_case_adj nullb 0 && zm_case_two nullb 0 &&
+			zm_case_stream nullb seed libaio 0 || rc=1
 	else
-		nullb_create $ZM_DEV blocksize=4096 size=256 zoned=1 zone_size=$ZM_ZONE_MB \
-			zone_nr_conv=0 irqmode=2 completion_nsec=1000000 || rc=1
-	fi
-	[ $rc = 0 ] || echo "zoned: cannot create null_blk $ZM_DEV" >&2
-	if [ $rc = 0 ]; then
-		ZM_DEVNO=$(tr ':' ',' </sys/block/$ZM_DEV/dev)
-		echo mq-deadline >/sys/block/$ZM_DEV/queue/scheduler &&
-			echo 1 >/sys/block/$ZM_DEV/queue/rotational || rc=1
-		[ -e /sys/block/$ZM_DEV/queue/zoned_qd1_writes ] &&
-			emit nullb_qd1_default "$(cat /sys/block/$ZM_DEV/queue/zoned_qd1_writes)" bool \
-				"queue/zoned_qd1_writes of a zoned null_blk registered rotational"
-	fi
-	if [ $rc = 0 ]; then
-		zm_case_adj nullb 0 || rc=1
-	fi
-	if [ $rc = 0 ]; then
-		zm_reset && zm_trace_take /dev/null &&
-			zm_fio two.json --ioengine=libaio --iodepth=32 --bs=64k \
-				--name=one --offset=0 --size=64m \
-				--name=other --offset=$(((16 * zs) << 9)) --size=64m &&
-			zm_trace_take two.trace &&
-			zm_emit_order nullb_two 128 two.trace "0,$((16 * zs))" || rc=1
-	fi
-	if [ $rc = 0 ]; then
-		a=$(zm_clat_ms two.json one 99.000000) b=$(zm_clat_ms two.json other 99.000000)
-		emit nullb_two_p99_ms "$(echo "if ($a > $b) $a else $b" | bc -l)" ms \
-			"fio clat p99, the worse of the two streams"
-		zm_case_stream nullb seed libaio 0 || rc=1
+		rc=1
 	fi
 	[ -d /sys/kernel/config/nullb/$ZM_DEV ] && { nullb_remove $ZM_DEV || rc=1; }
 	zm_trace_stop
