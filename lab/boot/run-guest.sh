@@ -16,6 +16,8 @@
 #                                          queues, indirect descriptors
 #                     SIZE takes K, M, G (e.g. 1G, 1049602K)
 #   --mem MB, --smp N guest size (default 2048 MB, 2 CPUs)
+#   --append ARGS     more kernel command-line arguments, e.g.
+#                     "nvme_core.multipath=0" (built-in module parameters)
 # Environment: LAB_ACCEL=kvm|tcg skips the accelerator probe.
 #   LAB_ICOUNT=SHIFT (TCG only) runs QEMU with -icount shift=SHIFT,sleep=off:
 #   the guest clock then advances 2^SHIFT ns per guest instruction and
@@ -24,7 +26,7 @@
 #   is. The vCPUs then share one host thread.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-out="" timeout=900 mem=2048 smp=2 disks=()
+out="" timeout=900 mem=2048 smp=2 disks=() append=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--out) out=$2; shift 2 ;;
@@ -32,6 +34,7 @@ while [ $# -gt 0 ]; do
 	--disk) disks+=("$2"); shift 2 ;;
 	--mem) mem=$2; shift 2 ;;
 	--smp) smp=$2; shift 2 ;;
+	--append) append=$2; shift 2 ;;
 	-*) echo "run-guest: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -66,7 +69,7 @@ esac
 args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-nodefaults -no-reboot -display none -serial "file:$log"
 	-kernel "$image"
-	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods LAB_TOP=$top"
+	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods LAB_TOP=$top${append:+ $append}"
 	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev "local,id=labout,path=$out,security_model=none"
@@ -118,7 +121,7 @@ if [ -n "${LAB_ICOUNT:-}" ]; then
 	icount=" icount shift=$LAB_ICOUNT,"
 fi
 
-echo "guest[$b/$kernel]: booting ($accel,$icount ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}})"
+echo "guest[$b/$kernel]: booting ($accel,$icount ${smp} CPUs, ${mem} MB${disks:+, disks: ${disks[*]}}${append:+, kernel arguments: $append})"
 start=$(date +%s)
 qemu-system-x86_64 "${args[@]}" </dev/null >"$out/qemu.log" 2>&1 &
 qpid=$!

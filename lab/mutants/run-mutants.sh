@@ -21,14 +21,14 @@ cd "$top" || exit 1
 . lab/paths.sh
 bases=$(lab_bases) || exit 2
 
-# run_selftests BASE KERNEL OUT: the selftests in a guest; the guest's exit
-# code goes to OUT/guest-rc (124: timeout, 125: died).
+# run_selftests BASE KERNEL OUT: the selftests in a guest (and the later
+# boots of lab/run/extra-boots.tsv); the exit code goes to OUT/guest-rc
+# (124: timeout, 125: died).
 run_selftests() {
-	rm -rf "$3"
+	lab/run/run-selftests.sh "$1" "$2" "$3"
+	local rc=$?
 	mkdir -p "$3"
-	lab/boot/run-guest.sh --timeout 1800 --out "$3" "${LAB_CHECK_DISKS[@]}" "$1" "$2" \
-		"$top/lab/run/guest-selftests.sh" "$top/build/$1/kselftest" /tmp/out
-	echo $? >"$3/guest-rc"
+	echo $rc >"$3/guest-rc"
 }
 
 for name in "$@"; do

@@ -72,19 +72,15 @@ export_is_stable() {
 }
 
 run_selftests_in() {
-	local b=$1 kernel=$2 out=build/$1/check/$2
-	rm -rf "$out"
-	mkdir -p "$out"
-	lab/boot/run-guest.sh --timeout 1800 --out "$out" \
-		"${LAB_CHECK_DISKS[@]}" "$b" "$kernel" \
-		"$top/lab/run/guest-selftests.sh" "$top/build/$b/kselftest" /tmp/out
+	lab/run/run-selftests.sh "$1" "$2" "build/$1/check/$2"
 }
 
 new_kernel_warnings() {
 	local d=build/$1/check
 	if [ -f $d/patched/kernel-warnings ] && [ ! -f $d/base/kernel-warnings ]; then
 		echo "check[$1]: the patched kernel logged warnings the base kernel did not:" >&2
-		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' $d/patched/dmesg.txt >&2
+		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' \
+			$d/patched/dmesg.txt $d/patched/*/dmesg.txt >&2
 		return 1
 	fi
 	echo "dmesg[$1]: no kernel warnings that the series adds"

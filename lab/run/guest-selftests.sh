@@ -4,17 +4,28 @@
 # line per test, "<test>\t<pass|fail|skip>\t<seconds>", and one per KTAP
 # subtest it reported, "<test>:<N>\t<pass|fail|skip|xfail>\t0". The
 # virtio-blk and NVMe disks present at start are offered to the tests in
-# BLK_TEST_DISKS.
-# usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT
-ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
-out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT}
+# BLK_TEST_DISKS. With TEST names, only those tests run.
+# usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT [TEST...]
+ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
+out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
+shift 2
 cd "$ksft" || exit 1
+tests=$(sed -n 's/^block://p' kselftest-list.txt)
+if [ $# -gt 0 ]; then
+	for t in "$@"; do
+		grep -qxF "$t" <<<"$tests" || {
+			echo "guest-selftests: no test $t in $ksft" >&2
+			exit 2
+		}
+	done
+	tests="$*"
+fi
 # The lab's QEMU disks, which tests such as queue_rqs_order.sh may read.
 BLK_TEST_DISKS=$(cd /sys/block && ls -d vd* nvme*n* 2>/dev/null | xargs)
 export BLK_TEST_DISKS
 echo "guest-selftests: BLK_TEST_DISKS=\"$BLK_TEST_DISKS\""
 : >"$out/selftests.tsv"
-for t in $(sed -n 's/^block://p' kselftest-list.txt); do
+for t in $tests; do
 	start=$(date +%s.%N)
 	./run_kselftest.sh -t "block:$t" 2>&1 | tee "$out/$t.log"
 	end=$(date +%s.%N)
