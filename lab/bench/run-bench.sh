@@ -25,6 +25,17 @@ esac
 files=$(lab_workload_files bench "$@") || exit 2
 mapfile -t workloads <<<"$files"
 mapfile -t disks < <(lab_workload_disks "${workloads[@]}")
+# Workloads that ask for kernel arguments ("# lab-append:") run in a boot
+# of their own per set of arguments, after the boot of all the others;
+# each kernel's metrics of all its boots go into one metrics.jsonl. (The
+# keys of group[] carry a "k" so that no arguments is a valid key.)
+appends=("")
+declare -A group=()
+for w in "${workloads[@]}"; do
+	a=$(lab_workload_append "$w")
+	printf '%s\n' "${appends[@]}" | grep -qxF -- "$a" || appends+=("$a")
+	group["k$a"]="${group["k$a"]:-} $w"
+done
 
 lab/deps/install.sh
 stamp=$(date -u +%Y-%m-%dT%H%M%SZ)
@@ -44,14 +55,26 @@ for b in $bases; do
 			out=$out$round_tag
 			rm -rf "$out"
 			mkdir -p "$out"
-			echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k, round $r of $rounds"
-			if ! lab/boot/run-guest.sh --timeout 3600 --out "$out" "${disks[@]}" "$b" "$k" \
-				"$top/lab/bench/guest-bench.sh" /tmp/out "$top/build/$b/kselftest/block" \
-				"${workloads[@]}"; then
-				echo "bench: workloads failed on $b/$k: $(cat "$out/failed" 2>/dev/null | xargs)" \
-					"(see $out/serial.log)" >&2
-				failed+=("$b/$k${round_tag:-}")
-			fi
+			for i in "${!appends[@]}"; do
+				a=${appends[$i]}
+				[ -n "${group["k$a"]:-}" ] || continue
+				dir=$out
+				[ "$i" = 0 ] || dir=$out/boot-$i
+				mkdir -p "$dir"
+				echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k, round $r of $rounds${a:+, kernel arguments: $a}"
+				# shellcheck disable=SC2086 # the group is a list of paths
+				if ! lab/boot/run-guest.sh --timeout 3600 --out "$dir" ${a:+--append "$a"} \
+					"${disks[@]}" "$b" "$k" "$top/lab/bench/guest-bench.sh" /tmp/out \
+					"$top/build/$b/kselftest/block" ${group["k$a"]}; then
+					echo "bench: workloads failed on $b/$k: $(cat "$dir/failed" 2>/dev/null | xargs)" \
+						"(see $dir/serial.log)" >&2
+					failed+=("$b/$k${round_tag:-}${a:+ ($a)}")
+				fi
+				if [ "$i" != 0 ]; then
+					cat "$dir/metrics.jsonl" >>"$out/metrics.jsonl" 2>/dev/null || true
+					cat "$dir/failed" >>"$out/failed" 2>/dev/null || true
+				fi
+			done
 			runs+=("$b:$k=$out")
 		done
 	done

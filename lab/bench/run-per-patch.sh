@@ -42,6 +42,12 @@ esac
 files=$(lab_workload_files per-patch "$@") || exit 2
 mapfile -t workloads <<<"$files"
 mapfile -t disks < <(lab_workload_disks "${workloads[@]}")
+for w in "${workloads[@]}"; do
+	if [ -n "$(lab_workload_append "$w")" ]; then
+		echo "per-patch: $(basename "$w" .sh) needs kernel arguments ($(lab_workload_append "$w")); run it with run-bench.sh" >&2
+		exit 2
+	fi
+done
 
 lab/deps/install.sh
 lab/source/prepare-tree.sh "$b"

@@ -28,6 +28,7 @@ WORKLOAD_SETS = {
     "seed000-split-bio-merge": ("block",),
     "flush-accounting": ("block",),
     "seed004-flush-multipath": ("dm", "block"),
+    "seed004-flush-multipath-nvmet": ("dm", "block"),
     "seed003-aio-batch": ("aio",),
     # the ->queue_rqs() order fix is not in the mainline series
     "queue-rqs-order": ("virtio", "nvme"),

@@ -1,0 +1,187 @@
+# Flushes through dm-multipath over NVMe paths (seed 004 territory), counted
+# down to the cache they are meant to empty. One nvmet subsystem whose
+# namespace is a memory-backed null_blk device with a volatile cache
+# (cache_size=16, fua=1), exported on an nvme-loop port and connected twice
+# with native multipath off: two controllers, two disks (paths) of one
+# namespace, dm-multipath round-robin over both. The guest is booted with
+# nvme_core.multipath=0 (run-bench.sh boots it separately for this line):
+# lab-append: nvme_core.multipath=0
+# Legs:
+#   mixed:    A write back, B "write through" in queue/write_cache
+#   all_wt:   A and B "write through"
+#   failover: A write back, B "write through"; A's controller is deleted
+#             once A has carried 16 writes of a rate-limited fio run (100
+#             writes/s, which must still be running then), so the rest
+#             runs on B alone: the workload fails unless A was failed and
+#             B carried writes
+# Each leg: fio 4 KiB random writes with fsync() after each (256); ops/s
+# (not for the rate-limited failover leg), and the writes, flushes and FUA
+# writes sent to each path and to the null_blk device behind the namespace
+# (block:block_rq_issue).
+# lab-disk: (none: nvmet over nvme-loop)
+WL_NAME=seed004-flush-multipath-nvmet
+WL_DESC="dm-multipath over two nvme-loop controllers of one nvmet namespace on null_blk with a cache: fio randwrite fsync=1, per path setting"
+
+FN_TRACE=/sys/kernel/tracing
+FN_CFS=/sys/kernel/config/nvmet
+FN_NQN=nqn.2014-08.org.kernel:lab-bench-flush-multipath-nvmet
+FN_PORT=4079
+FN_TRADDR=lab-bench-$FN_PORT
+FN_NULLB=fnbench
+FN_NR=256
+
+fn_trace_start() {
+	[ -d $FN_TRACE/events ] || mount -t tracefs nodev $FN_TRACE
+	echo 0 >$FN_TRACE/tracing_on
+	echo >$FN_TRACE/trace
+	echo 4096 >$FN_TRACE/buffer_size_kb
+	echo 1 >$FN_TRACE/events/block/block_rq_issue/enable
+	echo 1 >$FN_TRACE/tracing_on
+}
+
+fn_trace_stop() {
+	echo 0 >$FN_TRACE/events/block/block_rq_issue/enable
+	cat $FN_TRACE/trace >trace.txt
+}
+
+# blk_count_issued DEVNO < TRACE ("<flushes> <writes> <fua writes>"), taken
+# from the block selftests so that the bench and the flush tests count a
+# flush, a write and a FUA write the same way
+eval "$(sed -n '/^blk_count_issued()$/,/^}$/p' "$LAB_KSFT/common.sh")"
+
+# fn_emit LEG: writes, flushes and FUA writes per path and at the namespace
+# from trace.txt, by the device numbers saved in FN_DEVNO_*; sets FN_W_A,
+# FN_W_B (writes per path) and FN_F_NS (flushes at the namespace)
+fn_emit() {
+	local p dev f u w
+	for p in A B NS; do
+		eval "dev=\$FN_DEVNO_$p"
+		read -r f w u <<<"$(blk_count_issued "$dev" <trace.txt)"
+		emit "${1}_writes_path_$p" "$w" count "block:block_rq_issue on $dev, rwbs W (after any F)"
+		emit "${1}_flushes_path_$p" "$f" count "block:block_rq_issue on $dev, rwbs starting with F"
+		emit "${1}_fua_writes_path_$p" "$u" count "block:block_rq_issue on $dev, W with F"
+		eval "FN_W_$p=$w FN_F_$p=$f"
+	done
+}
+
+# fn_measure LEG DM [RATE]: fio with fsync() after each write
+fn_measure() {
+	local leg=$1 dm=$2 rate=${3:-} cmd start end
+	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=$FN_NR --size=64M --output=/dev/null${rate:+ --rate_iops=$rate}"
+	fn_trace_start
+	start=$(date +%s.%N)
+	$cmd &
+	FN_PID=$!
+	[ -z "$rate" ] || return 0	# the caller waits (fn_wait)
+	wait "$FN_PID" || return 1
+	end=$(date +%s.%N)
+	fn_trace_stop
+	emit "${leg}_fio_fsync_ops" "$(echo "$FN_NR / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
+	fn_emit "$leg"
+}
+
+fn_connect() {
+	local reply
+	exec 3<>/dev/nvme-fabrics
+	echo "transport=loop,traddr=$FN_TRADDR,nqn=$FN_NQN" >&3 || { exec 3>&-; return 1; }
+	read -r reply <&3
+	exec 3>&-
+	[[ $reply =~ ^instance=([0-9]+), ]] || return 1
+	echo "nvme${BASH_REMATCH[1]}"
+}
+
+fn_run() {
+	local sub=$FN_CFS/subsystems/$FN_NQN c i table dm w0
+	if [ "$(cat /sys/module/nvme_core/parameters/multipath 2>/dev/null)" = Y ]; then
+		echo "seed004-nvmet: native NVMe multipath is on: the guest must boot with nvme_core.multipath=0" >&2
+		return 1
+	fi
+	modprobe nvmet && modprobe nvme-loop || return 1
+	nullb_create $FN_NULLB memory_backed=1 size=128 blocksize=512 cache_size=16 fua=1 irqmode=0 || return 1
+	mkdir "$sub" && echo 1 >"$sub/attr_allow_any_host" || return 1
+	mkdir "$sub/namespaces/1" && echo /dev/$FN_NULLB >"$sub/namespaces/1/device_path" &&
+		echo 1 >"$sub/namespaces/1/enable" || return 1
+	mkdir "$FN_CFS/ports/$FN_PORT" && echo loop >"$FN_CFS/ports/$FN_PORT/addr_trtype" &&
+		echo "$FN_TRADDR" >"$FN_CFS/ports/$FN_PORT/addr_traddr" &&
+		ln -s "$sub" "$FN_CFS/ports/$FN_PORT/subsystems/$FN_NQN" || return 1
+	FN_CTRLS=""
+	for i in 1 2; do
+		c=$(fn_connect) || return 1
+		FN_CTRLS="$FN_CTRLS $c"
+	done
+	set -- $FN_CTRLS
+	FN_CA=$1 FN_A=${1}n1 FN_B=${2}n1
+	for i in $(seq 50); do
+		[ -b /dev/$FN_A ] && [ -b /dev/$FN_B ] && break
+		sleep 0.1
+	done
+	[ -b /dev/$FN_A ] && [ -b /dev/$FN_B ] || return 1
+	FN_DEVNO_A=$(tr ':' ',' </sys/block/$FN_A/dev)
+	FN_DEVNO_B=$(tr ':' ',' </sys/block/$FN_B/dev)
+	FN_DEVNO_NS=$(tr ':' ',' </sys/block/$FN_NULLB/dev)
+	table="0 $(cat /sys/block/$FN_A/size) multipath 0 0 1 1 round-robin 0 2 1 /dev/$FN_A 1 /dev/$FN_B 1"
+
+	echo "write through" >/sys/block/$FN_B/queue/write_cache || return 1
+	dmsetup create fn_mp --table "$table" || return 1
+	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname fn_mp)
+	fn_measure mixed "$dm" || return 1
+	dmsetup remove fn_mp
+
+	echo "write through" >/sys/block/$FN_A/queue/write_cache || return 1
+	dmsetup create fn_mp --table "$table" || return 1
+	fn_measure all_wt "$dm" || return 1
+	dmsetup remove fn_mp
+
+	echo "write back" >/sys/block/$FN_A/queue/write_cache || return 1
+	dmsetup create fn_mp --table "$table" || return 1
+	fn_measure failover "$dm" 100 || return 1
+	# A is deleted once it has carried 16 of this run's writes
+	w0=$(stat_field $FN_A 5)
+	for i in $(seq 300); do
+		[ $(($(stat_field $FN_A 5) - w0)) -ge 16 ] && break
+		kill -0 "$FN_PID" 2>/dev/null || break
+		sleep 0.1
+	done
+	if ! kill -0 "$FN_PID" 2>/dev/null || [ $(($(stat_field $FN_A 5) - w0)) -lt 16 ]; then
+		echo "seed004-nvmet: $FN_A carried $(($(stat_field $FN_A 5) - w0)) writes; fio gone or too slow before $FN_CA could be deleted" >&2
+		kill "$FN_PID" 2>/dev/null
+		wait "$FN_PID"
+		return 1
+	fi
+	echo 1 >/sys/class/nvme/$FN_CA/delete_controller || { wait "$FN_PID"; return 1; }
+	wait "$FN_PID" || return 1
+	FN_PID=
+	fn_trace_stop
+	if ! dmsetup status fn_mp | grep -q " ${FN_DEVNO_A/,/:} F "; then
+		echo "seed004-nvmet: path $FN_A is not failed: $(dmsetup status fn_mp)" >&2
+		return 1
+	fi
+	fn_emit failover
+	if [ "$FN_W_A" -lt 16 ] || [ "$FN_W_B" -eq 0 ]; then
+		echo "seed004-nvmet: $FN_W_A writes to $FN_A, $FN_W_B to $FN_B" >&2
+		return 1
+	fi
+	dmsetup remove fn_mp
+}
+
+wl_run() {
+	local rc c sub=$FN_CFS/subsystems/$FN_NQN
+	declare -F blk_count_issued >/dev/null || {
+		echo "seed004-nvmet: no blk_count_issued() in $LAB_KSFT/common.sh" >&2
+		return 1
+	}
+	fn_run
+	rc=$?
+	[ -n "${FN_PID:-}" ] && kill "$FN_PID" 2>/dev/null
+	dmsetup remove --retry fn_mp 2>/dev/null
+	echo 0 >$FN_TRACE/events/block/block_rq_issue/enable 2>/dev/null
+	for c in ${FN_CTRLS:-}; do
+		[ -e /sys/class/nvme/$c ] && echo 1 >/sys/class/nvme/$c/delete_controller
+	done
+	rm -f "$FN_CFS/ports/$FN_PORT/subsystems/$FN_NQN" 2>/dev/null
+	rmdir "$FN_CFS/ports/$FN_PORT" 2>/dev/null
+	echo 0 >"$sub/namespaces/1/enable" 2>/dev/null
+	rmdir "$sub/namespaces/1" "$sub" 2>/dev/null
+	nullb_remove $FN_NULLB 2>/dev/null
+	return $rc
+}
