@@ -117,7 +117,7 @@ lab_workload_disks() {
 # lab_workload_append FILE: the kernel arguments the workload asks for in
 # its "# lab-append:" line (e.g. nvme_core.multipath=0), or nothing.
 lab_workload_append() {
-	sed -n 's/^# lab-append: *//p' "$1" | head -n 1
+	sed -n 's/^# lab-append: *\(.*[^ ]\) *$/\1/p' "$1" | head -n 1
 }
 
 # lab_source_dir BASE: the unpacked Debian source package of the base.

@@ -9,7 +9,8 @@ mutant when it passed on the reference and failed on the mutant. Each
 mutant patch, MUTANT_DIR/BASE/NAME.patch, names the tests meant to catch
 it on a line "Meant to be caught by: a.sh, b.sh:2". Prints the mutant x
 test table and the tests that caught no mutant, writes JSON_OUT, and exits
-1 if a mutant was not caught by any test meant to catch it.
+1 if a mutant was missed by any test (or subtest) it names as meant to
+catch it.
 """
 import json
 import sys
@@ -61,15 +62,18 @@ def main():
         caught = sorted({k for k, v in results.items()
                          if v == "fail" and ref.get(base, {}).get(k) == "pass"})
         meant = meant_for(mutant_dir, base, name)
-        hit = [m for m in meant if m in caught or any(c.split(":")[0] == m for c in caught)]
+        # every test (or subtest) the mutant names must catch it
+        missed = [m for m in meant
+                  if m not in caught and not any(c.split(":")[0] == m for c in caught)]
         report.append({"base": base, "mutant": name, "meant_for": meant,
-                       "caught_by": caught, "caught_as_meant": bool(hit),
+                       "caught_by": caught, "missed_by": missed,
+                       "caught_as_meant": bool(meant) and not missed,
                        "status": status or "ran", "guest_rc": rc, "results": results})
 
     width = max([len(f"{r['base']} {r['mutant']}") for r in report] + [6])
     print("mutant x test: X = caught (passed on patched, failed on the mutant),")
     print("x = caught by a subtest only, . = no change, ? = no result; the last")
-    print("column says whether a test the mutant names as meant to catch it did")
+    print("column says whether every test the mutant names as meant to catch it did")
     for i, t in enumerate(tests):
         print(f"{'':{width}}  {'|  ' * i}{t}")
     for r in report:
@@ -88,7 +92,7 @@ def main():
         elif r["caught_as_meant"]:
             verdict = "caught as meant"
         elif r["caught_by"]:
-            verdict = "caught, but not by " + " ".join(r["meant_for"])
+            verdict = "caught, but not by " + " ".join(r["missed_by"])
         else:
             verdict = "NOT CAUGHT by " + " ".join(r["meant_for"])
         print(f"{r['base'] + ' ' + r['mutant']:{width}}  {'  '.join(cells)}  {verdict}")

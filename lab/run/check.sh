@@ -75,15 +75,21 @@ run_selftests_in() {
 	lab/run/run-selftests.sh "$1" "$2" "build/$1/check/$2"
 }
 
+# new_kernel_warnings BASE: a boot of the patched kernel (the first, or one
+# of lab/run/extra-boots.tsv) logged warnings the same boot of the base
+# kernel did not.
 new_kernel_warnings() {
-	local d=build/$1/check
-	if [ -f $d/patched/kernel-warnings ] && [ ! -f $d/base/kernel-warnings ]; then
-		echo "check[$1]: the patched kernel logged warnings the base kernel did not:" >&2
-		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' \
-			$d/patched/dmesg.txt $d/patched/*/dmesg.txt >&2
-		return 1
-	fi
-	echo "dmesg[$1]: no kernel warnings that the series adds"
+	local d=build/$1/check sub rc=0
+	for sub in . $(awk -F'\t' '!/^#/ && NF { print $1 }' lab/run/extra-boots.tsv); do
+		[ -f "$d/patched/$sub/kernel-warnings" ] &&
+			[ ! -f "$d/base/$sub/kernel-warnings" ] || continue
+		echo "check[$1]: the patched kernel logged warnings the base kernel did not (boot $sub):" >&2
+		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:' \
+			"$d/patched/$sub/dmesg.txt" >&2
+		rc=1
+	done
+	[ $rc = 0 ] && echo "dmesg[$1]: no kernel warnings that the series adds"
+	return $rc
 }
 
 echo "check: bases: $(echo $bases)"

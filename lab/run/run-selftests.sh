@@ -5,8 +5,8 @@
 # base's selftests have, with that line's kernel arguments, and run only
 # those tests. OUT/selftests.tsv gets the first boot's lines with those
 # tests' lines replaced by the later boot's (the first boot's own are kept
-# in OUT/selftests-first-boot.tsv); each later boot's log, dmesg and rc are
-# in OUT/<name>/, and OUT/kernel-warnings is set if any boot logged one.
+# in OUT/selftests-first-boot.tsv); each later boot's logs, dmesg, rc and
+# kernel-warnings flag are in OUT/<name>/ (the first boot's in OUT/).
 # Exits with the first non-zero guest exit code (124: timeout, 125: died).
 # usage: run-selftests.sh BASE KERNEL OUT
 set -uo pipefail
@@ -37,12 +37,15 @@ boot() {	# boot DIR [--append ARGS] [TEST...]
 		"$top/lab/run/guest-selftests.sh" "$ksft" /tmp/out "$@"
 	r=$?
 	[ $rc -ne 0 ] || rc=$r
-	[ -f "$dir/kernel-warnings" ] && touch "$out/kernel-warnings"
 	return 0
 }
 
 boot "$out"
-cp "$out/selftests.tsv" "$out/selftests-first-boot.tsv" 2>/dev/null || : >"$out/selftests.tsv"
+if [ -f "$out/selftests.tsv" ]; then
+	cp "$out/selftests.tsv" "$out/selftests-first-boot.tsv"
+else
+	: >"$out/selftests.tsv"
+fi
 while IFS=$'\t' read -r name args tests; do
 	case $name in ''|'#'*) continue ;; esac
 	have=""
@@ -57,7 +60,11 @@ while IFS=$'\t' read -r name args tests; do
 		BEGIN { n = split(drop, d, " "); for (i = 1; i <= n; i++) skip[d[i]] = 1 }
 		{ t = $1; sub(/:[0-9]+$/, "", t) } !(t in skip)' \
 		"$out/selftests.tsv" >"$out/selftests.tsv.new"
-	cat "$out/$name/selftests.tsv" >>"$out/selftests.tsv.new" 2>/dev/null
+	if [ -f "$out/$name/selftests.tsv" ]; then
+		cat "$out/$name/selftests.tsv" >>"$out/selftests.tsv.new"
+	else
+		echo "run-selftests[$b/$kernel]: boot '$name' gave no results:$have will be missing" >&2
+	fi
 	mv "$out/selftests.tsv.new" "$out/selftests.tsv"
 done <"$top/lab/run/extra-boots.tsv"
 exit $rc

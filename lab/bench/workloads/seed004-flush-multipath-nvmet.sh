@@ -67,17 +67,25 @@ fn_emit() {
 # fn_measure LEG DM [RATE]: fio with fsync() after each write
 fn_measure() {
 	local leg=$1 dm=$2 rate=${3:-} cmd start end
-	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=$FN_NR --size=64M --output=/dev/null${rate:+ --rate_iops=$rate}"
+	cmd="timeout -k 10 300 fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=$FN_NR --size=64M --output=/dev/null${rate:+ --rate_iops=$rate}"
 	fn_trace_start
 	start=$(date +%s.%N)
 	$cmd &
 	FN_PID=$!
-	[ -z "$rate" ] || return 0	# the caller waits (fn_wait)
-	wait "$FN_PID" || return 1
+	[ -z "$rate" ] || return 0	# the caller waits for FN_PID
+	wait "$FN_PID" || { FN_PID=; return 1; }
+	FN_PID=
 	end=$(date +%s.%N)
 	fn_trace_stop
 	emit "${leg}_fio_fsync_ops" "$(echo "$FN_NR / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
 	fn_emit "$leg"
+}
+
+# fn_dm_create TABLE: the multipath device fn_mp, its node in FN_DM
+fn_dm_create() {
+	dmsetup create fn_mp --table "$1" || return 1
+	FN_DM=/dev/$(dmsetup info -c --noheadings -o blkdevname fn_mp)
+	[ -b "$FN_DM" ]
 }
 
 fn_connect() {
@@ -91,7 +99,7 @@ fn_connect() {
 }
 
 fn_run() {
-	local sub=$FN_CFS/subsystems/$FN_NQN c i table dm w0
+	local sub=$FN_CFS/subsystems/$FN_NQN c i table w0 wb0
 	if [ "$(cat /sys/module/nvme_core/parameters/multipath 2>/dev/null)" = Y ]; then
 		echo "seed004-nvmet: native NVMe multipath is on: the guest must boot with nvme_core.multipath=0" >&2
 		return 1
@@ -122,19 +130,18 @@ fn_run() {
 	table="0 $(cat /sys/block/$FN_A/size) multipath 0 0 1 1 round-robin 0 2 1 /dev/$FN_A 1 /dev/$FN_B 1"
 
 	echo "write through" >/sys/block/$FN_B/queue/write_cache || return 1
-	dmsetup create fn_mp --table "$table" || return 1
-	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname fn_mp)
-	fn_measure mixed "$dm" || return 1
-	dmsetup remove fn_mp
+	fn_dm_create "$table" || return 1
+	fn_measure mixed "$FN_DM" || return 1
+	dmsetup remove --retry fn_mp || return 1
 
 	echo "write through" >/sys/block/$FN_A/queue/write_cache || return 1
-	dmsetup create fn_mp --table "$table" || return 1
-	fn_measure all_wt "$dm" || return 1
-	dmsetup remove fn_mp
+	fn_dm_create "$table" || return 1
+	fn_measure all_wt "$FN_DM" || return 1
+	dmsetup remove --retry fn_mp || return 1
 
 	echo "write back" >/sys/block/$FN_A/queue/write_cache || return 1
-	dmsetup create fn_mp --table "$table" || return 1
-	fn_measure failover "$dm" 100 || return 1
+	fn_dm_create "$table" || return 1
+	fn_measure failover "$FN_DM" 100 || return 1
 	# A is deleted once it has carried 16 of this run's writes
 	w0=$(stat_field $FN_A 5)
 	for i in $(seq 300); do
@@ -148,8 +155,10 @@ fn_run() {
 		wait "$FN_PID"
 		return 1
 	fi
-	echo 1 >/sys/class/nvme/$FN_CA/delete_controller || { wait "$FN_PID"; return 1; }
-	wait "$FN_PID" || return 1
+	wb0=$(stat_field $FN_B 5)
+	timeout 60 sh -c "echo 1 >/sys/class/nvme/$FN_CA/delete_controller" ||
+		{ echo "seed004-nvmet: cannot delete $FN_CA" >&2; return 1; }
+	wait "$FN_PID" || { FN_PID=; return 1; }
 	FN_PID=
 	fn_trace_stop
 	if ! dmsetup status fn_mp | grep -q " ${FN_DEVNO_A/,/:} F "; then
@@ -157,11 +166,11 @@ fn_run() {
 		return 1
 	fi
 	fn_emit failover
-	if [ "$FN_W_A" -lt 16 ] || [ "$FN_W_B" -eq 0 ]; then
-		echo "seed004-nvmet: $FN_W_A writes to $FN_A, $FN_W_B to $FN_B" >&2
+	if [ "$FN_W_A" -lt 16 ] || [ "$(stat_field $FN_B 5)" -le "$wb0" ]; then
+		echo "seed004-nvmet: $FN_W_A writes to $FN_A; $FN_B carried none after the failover" >&2
 		return 1
 	fi
-	dmsetup remove fn_mp
+	dmsetup remove --retry fn_mp || return 1
 }
 
 wl_run() {
@@ -172,7 +181,10 @@ wl_run() {
 	}
 	fn_run
 	rc=$?
-	[ -n "${FN_PID:-}" ] && kill "$FN_PID" 2>/dev/null
+	if [ -n "${FN_PID:-}" ]; then
+		kill "$FN_PID" 2>/dev/null
+		wait "$FN_PID"
+	fi
 	dmsetup remove --retry fn_mp 2>/dev/null
 	echo 0 >$FN_TRACE/events/block/block_rq_issue/enable 2>/dev/null
 	for c in ${FN_CTRLS:-}; do
