@@ -20,6 +20,7 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   bench-zoned     results/zoned-table-2026-11-22: zoned-order-matrix on
                   6.12 (base, v1, series) and 7.3 (zoned_qd1_writes 1, 0)
   bench-zoned-slice  mainline zoned-qd1-fairness, 2 rounds: the zone turns
+  bench-flush-nvmet  seed004-flush-multipath-nvmet, both bases, 2 rounds
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -70,6 +71,7 @@ def main():
         "bench-plug-merge-icount-6.12": ("results/2026-11-22T213542Z/table.txt", fenced),
         "bench-zoned": ("results/zoned-table-2026-11-22/table.txt", fenced),
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
+        "bench-flush-nvmet": ("results/2026-11-23T044138Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
