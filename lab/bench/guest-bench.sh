@@ -7,6 +7,7 @@ export BENCH_OUT=${1:?usage: guest-bench.sh OUT KSFT WORKLOAD...}
 export LAB_KSFT=${2:?usage: guest-bench.sh OUT KSFT WORKLOAD...}
 shift 2
 : >"$BENCH_OUT/metrics.jsonl"
+rm -f "$BENCH_OUT/failed"
 rc=0
 for wl in "$@"; do
 	(

@@ -48,6 +48,39 @@ min_med_max() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }'
 }
 
+# rq_issue_trace_start: record block:block_rq_issue (the guest's top-level
+# tracefs buffer, 4 MiB per CPU) from an empty buffer; rq_issue_trace_stop
+# writes what was recorded to trace.txt in the current directory;
+# rq_issue_trace_off turns the event off (cleanup)
+LAB_TRACEFS=/sys/kernel/tracing
+rq_issue_trace_start() {
+	[ -d $LAB_TRACEFS/events ] || mount -t tracefs nodev $LAB_TRACEFS
+	echo 0 >$LAB_TRACEFS/tracing_on
+	echo >$LAB_TRACEFS/trace
+	echo 4096 >$LAB_TRACEFS/buffer_size_kb
+	echo 1 >$LAB_TRACEFS/events/block/block_rq_issue/enable
+	echo 1 >$LAB_TRACEFS/tracing_on
+}
+
+rq_issue_trace_stop() {
+	rq_issue_trace_off
+	cat $LAB_TRACEFS/trace >trace.txt
+}
+
+rq_issue_trace_off() {
+	echo 0 >$LAB_TRACEFS/events/block/block_rq_issue/enable 2>/dev/null
+}
+
+# use_blk_count_issued: define blk_count_issued DEVNO < TRACE ("<flushes>
+# <writes> <fua writes>") from the base's block selftests (LAB_KSFT), so
+# that the bench and the flush selftests count a flush, a write and a FUA
+# write the same way; fails if the selftests have none
+use_blk_count_issued() {
+	eval "$(sed -n '/^blk_count_issued()$/,/^}$/p' "$LAB_KSFT/common.sh")"
+	declare -F blk_count_issued >/dev/null ||
+		{ echo "bench: $WL_NAME: no blk_count_issued() in $LAB_KSFT/common.sh" >&2; return 1; }
+}
+
 # stat_field DEV N: field N (1-based) of /sys/block/DEV/stat
 stat_field() {
 	awk -v n="$2" '{ print $n }' "/sys/block/$1/stat"

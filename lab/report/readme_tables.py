@@ -71,7 +71,7 @@ def main():
         "bench-plug-merge-icount-6.12": ("results/2026-11-22T213542Z/table.txt", fenced),
         "bench-zoned": ("results/zoned-table-2026-11-22/table.txt", fenced),
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
-        "bench-flush-nvmet": ("results/2026-11-23T044138Z/table.txt", fenced),
+        "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():

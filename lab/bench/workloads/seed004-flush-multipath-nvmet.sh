@@ -10,7 +10,7 @@
 #   mixed:    A write back, B "write through" in queue/write_cache
 #   all_wt:   A and B "write through"
 #   failover: A write back, B "write through"; A's controller is deleted
-#             once A has carried 16 writes of a rate-limited fio run (100
+#             once A has carried 16 writes of a rate-limited fio run (50
 #             writes/s, which must still be running then), so the rest
 #             runs on B alone: the workload fails unless A was failed and
 #             B carried writes
@@ -22,32 +22,12 @@
 WL_NAME=seed004-flush-multipath-nvmet
 WL_DESC="dm-multipath over two nvme-loop controllers of one nvmet namespace on null_blk with a cache: fio randwrite fsync=1, per path setting"
 
-FN_TRACE=/sys/kernel/tracing
 FN_CFS=/sys/kernel/config/nvmet
 FN_NQN=nqn.2014-08.org.kernel:lab-bench-flush-multipath-nvmet
 FN_PORT=4079
 FN_TRADDR=lab-bench-$FN_PORT
 FN_NULLB=fnbench
 FN_NR=256
-
-fn_trace_start() {
-	[ -d $FN_TRACE/events ] || mount -t tracefs nodev $FN_TRACE
-	echo 0 >$FN_TRACE/tracing_on
-	echo >$FN_TRACE/trace
-	echo 4096 >$FN_TRACE/buffer_size_kb
-	echo 1 >$FN_TRACE/events/block/block_rq_issue/enable
-	echo 1 >$FN_TRACE/tracing_on
-}
-
-fn_trace_stop() {
-	echo 0 >$FN_TRACE/events/block/block_rq_issue/enable
-	cat $FN_TRACE/trace >trace.txt
-}
-
-# blk_count_issued DEVNO < TRACE ("<flushes> <writes> <fua writes>"), taken
-# from the block selftests so that the bench and the flush tests count a
-# flush, a write and a FUA write the same way
-eval "$(sed -n '/^blk_count_issued()$/,/^}$/p' "$LAB_KSFT/common.sh")"
 
 # fn_emit LEG: writes, flushes and FUA writes per path and at the namespace
 # from trace.txt, by the device numbers saved in FN_DEVNO_*; sets FN_W_A,
@@ -68,7 +48,7 @@ fn_emit() {
 fn_measure() {
 	local leg=$1 dm=$2 rate=${3:-} cmd start end
 	cmd="timeout -k 10 300 fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=$FN_NR --size=64M --output=/dev/null${rate:+ --rate_iops=$rate}"
-	fn_trace_start
+	rq_issue_trace_start
 	start=$(date +%s.%N)
 	$cmd &
 	FN_PID=$!
@@ -76,7 +56,7 @@ fn_measure() {
 	wait "$FN_PID" || { FN_PID=; return 1; }
 	FN_PID=
 	end=$(date +%s.%N)
-	fn_trace_stop
+	rq_issue_trace_stop
 	emit "${leg}_fio_fsync_ops" "$(echo "$FN_NR / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
 	fn_emit "$leg"
 }
@@ -99,7 +79,7 @@ fn_connect() {
 }
 
 fn_run() {
-	local sub=$FN_CFS/subsystems/$FN_NQN c i table w0 wb0
+	local sub=$FN_CFS/subsystems/$FN_NQN c i table w0 wb0 st
 	if [ "$(cat /sys/module/nvme_core/parameters/multipath 2>/dev/null)" = Y ]; then
 		echo "seed004-nvmet: native NVMe multipath is on: the guest must boot with nvme_core.multipath=0" >&2
 		return 1
@@ -141,16 +121,18 @@ fn_run() {
 
 	echo "write back" >/sys/block/$FN_A/queue/write_cache || return 1
 	fn_dm_create "$table" || return 1
-	fn_measure failover "$FN_DM" 100 || return 1
-	# A is deleted once it has carried 16 of this run's writes
+	fn_measure failover "$FN_DM" 50 || return 1
+	# A is deleted once it has carried 16 of this run's writes (polled
+	# without a fork per look: a slow poll would let the run end first)
 	w0=$(stat_field $FN_A 5)
-	for i in $(seq 300); do
-		[ $(($(stat_field $FN_A 5) - w0)) -ge 16 ] && break
+	for i in $(seq 600); do
+		read -r -a st </sys/block/$FN_A/stat
+		[ $((st[4] - w0)) -ge 16 ] && break
 		kill -0 "$FN_PID" 2>/dev/null || break
-		sleep 0.1
+		sleep 0.05
 	done
-	if ! kill -0 "$FN_PID" 2>/dev/null || [ $(($(stat_field $FN_A 5) - w0)) -lt 16 ]; then
-		echo "seed004-nvmet: $FN_A carried $(($(stat_field $FN_A 5) - w0)) writes; fio gone or too slow before $FN_CA could be deleted" >&2
+	if ! kill -0 "$FN_PID" 2>/dev/null || [ $((st[4] - w0)) -lt 16 ]; then
+		echo "seed004-nvmet: $FN_A carried $((st[4] - w0)) writes; fio gone or too slow before $FN_CA could be deleted" >&2
 		kill "$FN_PID" 2>/dev/null
 		wait "$FN_PID"
 		return 1
@@ -160,7 +142,7 @@ fn_run() {
 		{ echo "seed004-nvmet: cannot delete $FN_CA" >&2; return 1; }
 	wait "$FN_PID" || { FN_PID=; return 1; }
 	FN_PID=
-	fn_trace_stop
+	rq_issue_trace_stop
 	if ! dmsetup status fn_mp | grep -q " ${FN_DEVNO_A/,/:} F "; then
 		echo "seed004-nvmet: path $FN_A is not failed: $(dmsetup status fn_mp)" >&2
 		return 1
@@ -175,10 +157,7 @@ fn_run() {
 
 wl_run() {
 	local rc c sub=$FN_CFS/subsystems/$FN_NQN
-	declare -F blk_count_issued >/dev/null || {
-		echo "seed004-nvmet: no blk_count_issued() in $LAB_KSFT/common.sh" >&2
-		return 1
-	}
+	use_blk_count_issued || return 1
 	fn_run
 	rc=$?
 	if [ -n "${FN_PID:-}" ]; then
@@ -186,7 +165,7 @@ wl_run() {
 		wait "$FN_PID"
 	fi
 	dmsetup remove --retry fn_mp 2>/dev/null
-	echo 0 >$FN_TRACE/events/block/block_rq_issue/enable 2>/dev/null
+	rq_issue_trace_off
 	for c in ${FN_CTRLS:-}; do
 		[ -e /sys/class/nvme/$c ] && echo 1 >/sys/class/nvme/$c/delete_controller
 	done

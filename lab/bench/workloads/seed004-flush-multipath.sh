@@ -20,27 +20,6 @@
 WL_NAME=seed004-flush-multipath
 WL_DESC="dm-multipath over two scsi_debug paths to one store: fio randwrite fsync=1 and fs_mark, per path setting"
 
-FM_TRACE=/sys/kernel/tracing
-
-fm_trace_start() {
-	[ -d $FM_TRACE/events ] || mount -t tracefs nodev $FM_TRACE
-	echo 0 >$FM_TRACE/tracing_on
-	echo >$FM_TRACE/trace
-	echo 4096 >$FM_TRACE/buffer_size_kb
-	echo 1 >$FM_TRACE/events/block/block_rq_issue/enable
-	echo 1 >$FM_TRACE/tracing_on
-}
-
-fm_trace_stop() {
-	echo 0 >$FM_TRACE/events/block/block_rq_issue/enable
-	cat $FM_TRACE/trace >trace.txt
-}
-
-# blk_count_issued DEVNO < TRACE ("<flushes> <writes> <fua writes>"), taken
-# from the block selftests so that the bench and flush_multipath.sh count
-# a flush, a write and a FUA write the same way
-eval "$(sed -n '/^blk_count_issued()$/,/^}$/p' "$LAB_KSFT/common.sh")"
-
 # fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
 # trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
 fm_emit_paths() {
@@ -60,7 +39,7 @@ fm_emit_paths() {
 fm_measure() {
 	local leg=$1 dm=$2 fail=${3:-} cmd start end files pid
 	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=128 --size=64M --output-format=json"
-	fm_trace_start
+	rq_issue_trace_start
 	start=$(date +%s.%N)
 	$cmd >fio.json &
 	pid=$!
@@ -78,7 +57,7 @@ fm_measure() {
 	fi
 	wait "$pid" || return 1
 	end=$(date +%s.%N)
-	fm_trace_stop
+	rq_issue_trace_stop
 	if [ -n "$fail" ] &&
 	   ! dmsetup status fm_mp | grep -q " $(cat "/sys/block/${fail#/dev/}/dev") F "; then
 		echo "seed004: path $fail is not failed: $(dmsetup status fm_mp)" >&2
@@ -90,9 +69,9 @@ fm_measure() {
 	mkfs.ext4 -q -F "$dm" || return 1
 	mkdir -p fsm && mount "$dm" fsm || return 1
 	cmd="fs_mark -d fsm/d -n 64 -s 4096 -S 1 -t 1 -L 1"
-	fm_trace_start
+	rq_issue_trace_start
 	$cmd >fsmark.txt 2>&1 || { cat fsmark.txt; umount fsm; return 1; }
-	fm_trace_stop
+	rq_issue_trace_stop
 	umount fsm
 	files=$(awk '$1 ~ /^[0-9]+$/ && NF >= 5 { v = $4 } END { print v }' fsmark.txt)
 	emit "${leg}_fsmark_files" "${files:-0}" files/s "$cmd on ext4"
@@ -146,15 +125,12 @@ fm_run() {
 
 wl_run() {
 	local rc
-	declare -F blk_count_issued >/dev/null || {
-		echo "seed004: no blk_count_issued() in $LAB_KSFT/common.sh" >&2
-		return 1
-	}
+	use_blk_count_issued || return 1
 	fm_run
 	rc=$?
 	umount fsm 2>/dev/null
 	dmsetup remove --retry fm_mp 2>/dev/null
-	echo 0 >$FM_TRACE/events/block/block_rq_issue/enable 2>/dev/null
+	rq_issue_trace_off
 	modprobe -r scsi_debug 2>/dev/null
 	return $rc
 }
