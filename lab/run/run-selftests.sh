@@ -54,7 +54,7 @@ while IFS=$'\t' read -r name args tests; do
 	done
 	[ -n "$have" ] || continue
 	echo "run-selftests[$b/$kernel]: boot '$name' ($args):$have"
-	boot "$out/$name" --append "$args" $have
+	boot "$out/$name" --append "$args" $have </dev/null
 	# The first boot's lines of these tests (and their subtests) go.
 	awk -F'\t' -v drop="$have" '
 		BEGIN { n = split(drop, d, " "); for (i = 1; i <= n; i++) skip[d[i]] = 1 }
