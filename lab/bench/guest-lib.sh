@@ -81,6 +81,19 @@ use_blk_count_issued() {
 		{ echo "bench: $WL_NAME: no blk_count_issued() in $LAB_KSFT/common.sh" >&2; return 1; }
 }
 
+# emit_path_counts PREFIX LABEL DEVNO: the writes, flushes and FUA writes
+# that trace.txt (block:block_rq_issue) shows issued to DEVNO ("major,minor")
+# as PREFIX_writes_path_LABEL, PREFIX_flushes_path_LABEL and
+# PREFIX_fua_writes_path_LABEL; also sets PATH_WRITES and PATH_FLUSHES
+emit_path_counts() {
+	local f w u
+	read -r f w u <<<"$(blk_count_issued "$3" <trace.txt)"
+	emit "${1}_writes_path_$2" "$w" count "block:block_rq_issue on $3, rwbs W (after any F)" || return 1
+	emit "${1}_flushes_path_$2" "$f" count "block:block_rq_issue on $3, rwbs starting with F" || return 1
+	emit "${1}_fua_writes_path_$2" "$u" count "block:block_rq_issue on $3, W with F" || return 1
+	PATH_WRITES=$w PATH_FLUSHES=$f
+}
+
 # stat_field DEV N: field N (1-based) of /sys/block/DEV/stat
 stat_field() {
 	awk -v n="$2" '{ print $n }' "/sys/block/$1/stat"

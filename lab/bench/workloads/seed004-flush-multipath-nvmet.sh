@@ -33,14 +33,11 @@ FN_NR=256
 # from trace.txt, by the device numbers saved in FN_DEVNO_*; sets FN_W_A,
 # FN_W_B (writes per path) and FN_F_NS (flushes at the namespace)
 fn_emit() {
-	local p dev f u w
+	local p dev
 	for p in A B NS; do
 		eval "dev=\$FN_DEVNO_$p"
-		read -r f w u <<<"$(blk_count_issued "$dev" <trace.txt)"
-		emit "${1}_writes_path_$p" "$w" count "block:block_rq_issue on $dev, rwbs W (after any F)"
-		emit "${1}_flushes_path_$p" "$f" count "block:block_rq_issue on $dev, rwbs starting with F"
-		emit "${1}_fua_writes_path_$p" "$u" count "block:block_rq_issue on $dev, W with F"
-		eval "FN_W_$p=$w FN_F_$p=$f"
+		emit_path_counts "$1" $p "$dev"
+		eval "FN_W_$p=$PATH_WRITES FN_F_$p=$PATH_FLUSHES"
 	done
 }
 

@@ -23,14 +23,11 @@ WL_DESC="dm-multipath over two scsi_debug paths to one store: fio randwrite fsyn
 # fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
 # trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
 fm_emit_paths() {
-	local p dev f u w
+	local p dev
 	for p in A B; do
 		eval "dev=\$FM_$p"
-		read -r f w u <<<"$(blk_count_issued "$(tr ':' ',' <"/sys/block/$dev/dev")" <trace.txt)"
-		emit "${1}_${2}_writes_path_$p" "$w" count "block:block_rq_issue on $dev, rwbs W (after any F)"
-		emit "${1}_${2}_flushes_path_$p" "$f" count "block:block_rq_issue on $dev, rwbs starting with F"
-		emit "${1}_${2}_fua_writes_path_$p" "$u" count "block:block_rq_issue on $dev, W with F"
-		eval "FM_FLUSHES_$p=$f"
+		emit_path_counts "${1}_$2" $p "$(tr ':' ',' <"/sys/block/$dev/dev")"
+		eval "FM_FLUSHES_$p=$PATH_FLUSHES"
 	done
 }
 
