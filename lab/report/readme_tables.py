@@ -21,6 +21,7 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
                   6.12 (base, v1, series) and 7.3 (zoned_qd1_writes 1, 0)
   bench-zoned-slice  mainline zoned-qd1-fairness, 2 rounds: the zone turns
   bench-flush-nvmet  seed004-flush-multipath-nvmet, both bases, 2 rounds
+  bench-flush-fua  seed004-flush-multipath-fua, both bases, 2 rounds
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -72,6 +73,7 @@ def main():
         "bench-zoned": ("results/zoned-table-2026-11-22/table.txt", fenced),
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
+        "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
