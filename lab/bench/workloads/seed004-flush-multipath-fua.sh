@@ -83,7 +83,7 @@ ff_run() {
 	umount ffm
 	dmsetup remove --retry ff_mp || return 1
 
-	dmsetup create ff_mp --table "0 $(cat /sys/block/$FF_B/size) multipath 0 0 1 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
+	dmsetup create ff_mp --table "0 $(cat /sys/block/$FF_A/size) multipath 0 0 1 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
 	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname ff_mp)
 	ff_fio fua_path --filename="$dm" --rw=randwrite --size=64M --direct=1 --sync=1 --ioengine=psync || return 1
 	dmsetup remove --retry ff_mp
