@@ -8,12 +8,14 @@
 # make kernels build the base and patched kernels of each base
 # make mutants build each mutant of lab/mutants/<base>/, run the selftests
 #              on it, print mutant x test (not part of make check)
+# make lockdep build base, patched (and 6.12's series v1) with lockdep and
+#              run the dm-multipath flush tests on them (not part of make check)
 # make post    split patches/mainline/ into posting sets in results/post/<set>/
 #              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing
 
 SHELL := /bin/bash
 
-.PHONY: check bench export source kernels mutants post readme help
+.PHONY: check bench export source kernels mutants lockdep post readme help
 
 check:
 	lab/run/check.sh
@@ -34,6 +36,9 @@ kernels: source
 
 mutants: source
 	lab/mutants/run-mutants.sh
+
+lockdep: source
+	lab/run/run-lockdep.sh
 
 post:
 	lab/post/make-post.sh

@@ -74,6 +74,7 @@ def main():
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
         "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
+        "lockdep": ("results/lockdep/summary.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
