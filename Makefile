@@ -8,14 +8,19 @@
 # make kernels build the base and patched kernels of each base
 # make mutants build each mutant of lab/mutants/<base>/, run the selftests
 #              on it, print mutant x test (not part of make check)
-# make lockdep build base, patched (and 6.12's series v1) with lockdep and
-#              run the dm-multipath flush tests on them (not part of make check)
+# make v1      build 6.12's series v1 (the one the review read) and run the
+#              dm-multipath flush tests on it: the lockdep result must fail
+#              (not part of make check)
+# make dirty   run every selftest twice on each base's patched kernel on a
+#              machine left dirty (foreign null_blk, dm, kprobe; stale
+#              objects of the tests' own names): same verdicts, nothing
+#              left behind (not part of make check)
 # make post    split patches/mainline/ into posting sets in results/post/<set>/
 #              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing
 
 SHELL := /bin/bash
 
-.PHONY: check bench export source kernels mutants lockdep post readme help
+.PHONY: check bench export source kernels mutants v1 dirty post readme help
 
 check:
 	lab/run/check.sh
@@ -37,8 +42,11 @@ kernels: source
 mutants: source
 	lab/mutants/run-mutants.sh
 
-lockdep: source
-	lab/run/run-lockdep.sh
+v1: source
+	lab/run/run-v1.sh
+
+dirty: source
+	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; rc=0; for b in $$bases; do lab/run/run-dirty.sh $$b || rc=1; done; exit $$rc
 
 post:
 	lab/post/make-post.sh

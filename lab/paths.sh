@@ -12,10 +12,9 @@
 #   build/<base>/step/linux     worktree at one commit of the series
 #   build/<base>/step/obj-N     objects of the kernel with the first N
 #                               patches (lab/bench/run-per-patch.sh)
-#   build/<base>/lockdep-K/linux, build/<base>/lockdep-K/obj
-#                               kernel K (base, patched, or v1: the 6.12
-#                               series as reviewed) with lockdep
-#                               (lab/run/run-lockdep.sh)
+#   build/<base>/v1/linux       worktree at branch "v1": base + series v1,
+#   build/<base>/v1/obj         the 6.12 series the review read, and its
+#                               objects (lab/run/run-v1.sh; 6.12 only)
 # Each object tree sits beside a directory named "linux" with its source,
 # so the compiler sees the same paths relative to the object tree in both
 # builds and ccache (CCACHE_BASEDIR) serves the second kernel from the first.
@@ -50,14 +49,14 @@ lab_base_field() {
 # A base's kernels: "base", "patched", "mutant" (patched plus one patch
 # of lab/mutants/<base>/, built by lab/mutants/run-mutants.sh) and "step-N"
 # (base plus the first N patches of the series, lab/bench/run-per-patch.sh),
-# and lockdep-base, lockdep-patched, lockdep-v1 (lab/run/run-lockdep.sh).
+# and "v1" (base plus series v1, 6.12 only: lab/run/run-v1.sh).
 lab_check_kernel() {
 	case $1 in
-	base|patched|mutant|lockdep-base|lockdep-patched|lockdep-v1) return 0 ;;
+	base|patched|mutant|v1) return 0 ;;
 	step-*[!0-9]*|step-) ;;
 	step-*) return 0 ;;
 	esac
-	echo "unknown kernel '$1' (base, patched, mutant, step-N or lockdep-K)" >&2
+	echo "unknown kernel '$1' (base, patched, mutant, step-N or v1)" >&2
 	return 2
 }
 
@@ -72,7 +71,7 @@ lab_src() {
 	patched) echo "$top/build/$1/linux" ;;
 	mutant) echo "$top/build/$1/mutant/linux" ;;
 	step-*) echo "$top/build/$1/step/linux" ;;
-	lockdep-*) echo "$top/build/$1/$2/linux" ;;
+	v1) echo "$top/build/$1/v1/linux" ;;
 	esac
 }
 
@@ -83,7 +82,7 @@ lab_obj() {
 	patched) echo "$top/build/$1/obj-patched" ;;
 	mutant) echo "$top/build/$1/mutant/obj" ;;
 	step-*) echo "$top/build/$1/step/obj-${2#step-}" ;;
-	lockdep-*) echo "$top/build/$1/$2/obj" ;;
+	v1) echo "$top/build/$1/v1/obj" ;;
 	esac
 }
 

@@ -1,21 +1,20 @@
 #!/bin/bash
-# Build stage: build one guest kernel of a base (base or patched) in its own
-# O= tree with ccache, from tinyconfig + lab/build/guest.config +
-# lab/build/guest-<base>.config (and lab/build/lockdep.config for the
-# lockdep-* kernels), and install its modules under
+# Build stage: build one guest kernel of a base (base, patched, mutant,
+# step-N or v1; lab/paths.sh) in its own O= tree with ccache, from
+# tinyconfig + lab/build/guest.config +
+# lab/build/guest-<base>.config, and install its modules under
 # build/<base>/mods-<kernel> for the guest to bind-mount.
-# usage: build-kernel.sh BASE base|patched|mutant|step-N|lockdep-K
+# usage: build-kernel.sh BASE base|patched|mutant|step-N|v1
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-b=${1:?usage: build-kernel.sh BASE base|patched|mutant|step-N|lockdep-K}
-kernel=${2:?usage: build-kernel.sh BASE base|patched|mutant|step-N|lockdep-K}
+b=${1:?usage: build-kernel.sh BASE base|patched|mutant|step-N|v1}
+kernel=${2:?usage: build-kernel.sh BASE base|patched|mutant|step-N|v1}
 lab_check_base "$b" || exit 2
 src=$(lab_src "$b" "$kernel") || exit 2
 obj=$(lab_obj "$b" "$kernel")
 mods=$(lab_mods "$b" "$kernel")
 frags=("$top/lab/build/guest.config" "$top/lab/build/guest-$b.config")
-case $kernel in lockdep-*) frags+=("$top/lab/build/lockdep.config") ;; esac
 [ -f "$src/Makefile" ] || { echo "build[$b/$kernel]: $src missing: run lab/source/prepare-tree.sh $b" >&2; exit 1; }
 
 # Same compiler inputs in both trees, so ccache serves the second build.
