@@ -75,6 +75,7 @@ def main():
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
         "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
         "lockdep": ("results/lockdep/summary.txt", fenced),
+        "v1": ("results/v1/summary.txt", fenced),
         "dirty-mainline": ("results/dirty/mainline-patched/summary.txt", fenced),
         "dirty-6.12": ("results/dirty/6.12-patched/summary.txt", fenced),
     }
