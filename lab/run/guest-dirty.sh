@@ -5,11 +5,12 @@
 # before and after each pass.
 #   foreign state, which the tests must work around and leave alone:
 #     null_blk loaded with parameters that differ from its defaults in
-#     everything a configfs device inherits from them, and one device of
-#     its own; a dm device on that device (it takes dm-0); a kprobe event
-#     of someone else;
+#     some of what a configfs device inherits from them (timer
+#     completions, two queues of depth 8, no scheduler, shared tags), and
+#     one device of its own; a dm device on that device (it takes dm-0); a
+#     kprobe event of someone else;
 #   stale objects of an interrupted run, with the tests' own names, which
-#     the tests must clean up or SKIP over: a powered-on configfs null_blk
+#     the tests must clean up: a powered-on configfs null_blk
 #     device of plug_flush_size.sh, a kprobe event of aio_batch_hint.sh.
 # OUT/state-0.txt is the state with the foreign objects only,
 # OUT/state-1.txt and OUT/state-2.txt after each pass; OUT/pass1/ and
@@ -59,8 +60,8 @@ state() {
 }
 
 # foreign state
-modprobe null_blk nr_devices=1 gb=1 bs=512 irqmode=2 completion_nsec=200000 \
-	submit_queues=2 hw_queue_depth=8 no_sched=1 shared_tags=1 memory_backed=0 ||
+modprobe null_blk nr_devices=1 gb=1 irqmode=2 completion_nsec=200000 \
+	submit_queues=2 hw_queue_depth=8 no_sched=1 shared_tags=1 ||
 	echo "guest-dirty: cannot load null_blk with its parameters"
 dmsetup create lab_dirty --table "0 2048 linear /dev/nullb0 0" ||
 	echo "guest-dirty: cannot create dm device lab_dirty"

@@ -21,7 +21,7 @@ lab/build/build-selftests.sh "$b" || exit 1
 out=$top/results/dirty/$b-$k
 rm -rf "$out"
 mkdir -p "$out"
-lab/boot/run-guest.sh --timeout 3600 --out "$out" "${LAB_CHECK_DISKS[@]}" "$b" "$k" \
+lab/boot/run-guest.sh --timeout 2400 --out "$out" "${LAB_CHECK_DISKS[@]}" "$b" "$k" \
 	"$top/lab/run/guest-dirty.sh" "$top/build/$b/kselftest" /tmp/out
 rc=$?
 [ $rc -eq 0 ] || echo "dirty[$b/$k]: guest exit $rc" >&2
