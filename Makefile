@@ -17,10 +17,17 @@
 #              left behind (not part of make check)
 # make post    split patches/mainline/ into posting sets in results/post/<set>/
 #              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing
+# make build-matrix  build coverage before posting: allmodconfig per patch
+#              (W=1, sparse), BLK_DEV_ZONED/AIO/DM_MULTIPATH off, i386,
+#              htmldocs; fails on a warning the series adds
+#              (LAB_MATRIX_LEGS="htmldocs i386" picks legs)
+# make deb     Debian packages of each base with its series
+#              (LAB_DEB_CONFIG=host|debian|lab|FILE; default host, else
+#              debian) in build/<base>/deb/<config>/
 
 SHELL := /bin/bash
 
-.PHONY: check bench export source kernels mutants v1 dirty post readme help
+.PHONY: check bench export source kernels mutants v1 dirty post build-matrix deb readme help
 
 check:
 	lab/run/check.sh
@@ -50,6 +57,12 @@ dirty: source
 
 post:
 	lab/post/make-post.sh
+
+build-matrix: source
+	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; rc=0; for b in $$bases; do lab/build/build-matrix.sh $$b $(LAB_MATRIX_LEGS) || rc=1; done; exit $$rc
+
+deb: source
+	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; for b in $$bases; do lab/build/build-deb.sh $$b $(LAB_DEB_CONFIG) || exit 1; done
 
 help:
 	@sed -n 's/^# //p' Makefile

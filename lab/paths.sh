@@ -49,14 +49,16 @@ lab_base_field() {
 # A base's kernels: "base", "patched", "mutant" (patched plus one patch
 # of lab/mutants/<base>/, built by lab/mutants/run-mutants.sh) and "step-N"
 # (base plus the first N patches of the series, lab/bench/run-per-patch.sh),
-# and "v1" (base plus series v1, 6.12 only: lab/run/run-v1.sh).
+# and "v1" (base plus series v1, 6.12 only: lab/run/run-v1.sh), and "deb"
+# (the patched kernel as make deb packages it from the lab configuration,
+# booted from the unpacked linux-image package: lab/build/build-deb.sh).
 lab_check_kernel() {
 	case $1 in
-	base|patched|mutant|v1) return 0 ;;
+	base|patched|mutant|v1|deb) return 0 ;;
 	step-*[!0-9]*|step-) ;;
 	step-*) return 0 ;;
 	esac
-	echo "unknown kernel '$1' (base, patched, mutant, step-N or v1)" >&2
+	echo "unknown kernel '$1' (base, patched, mutant, step-N, v1 or deb)" >&2
 	return 2
 }
 
@@ -72,6 +74,7 @@ lab_src() {
 	mutant) echo "$top/build/$1/mutant/linux" ;;
 	step-*) echo "$top/build/$1/step/linux" ;;
 	v1) echo "$top/build/$1/v1/linux" ;;
+	deb) echo "$top/build/$1/linux" ;;
 	esac
 }
 
@@ -83,6 +86,7 @@ lab_obj() {
 	mutant) echo "$top/build/$1/mutant/obj" ;;
 	step-*) echo "$top/build/$1/step/obj-${2#step-}" ;;
 	v1) echo "$top/build/$1/v1/obj" ;;
+	deb) echo "$top/build/$1/deb/lab/obj" ;;
 	esac
 }
 
@@ -92,7 +96,30 @@ lab_obj() {
 LAB_CHECK_DISKS=(--disk virtio:64M:wc=off --disk virtio:64M:wc=off,qs=16,ind=off
 	--disk nvme:64M)
 
-lab_mods() { echo "$top/build/$1/mods-$2"; }
+# lab_mods BASE KERNEL: the directory with lib/modules/<release>/.
+lab_mods() {
+	local root=$top/build/$1/deb/lab/root
+	if [ "$2" != deb ]; then
+		echo "$top/build/$1/mods-$2"
+	elif [ -d "$root/usr/lib/modules" ]; then
+		echo "$root/usr"
+	else
+		echo "$root"
+	fi
+}
+
+# lab_image BASE KERNEL: the kernel image a guest boots: the build's
+# bzImage, or for "deb" the vmlinuz of the unpacked linux-image package.
+lab_image() {
+	local f
+	if [ "$2" = deb ]; then
+		for f in "$top/build/$1/deb/lab/root/boot/vmlinuz-"*; do
+			echo "$f"
+			return
+		done
+	fi
+	echo "$(lab_obj "$1" "$2")/arch/x86/boot/bzImage"
+}
 
 # lab_workload_files WHO NAME...: the file of each bench workload NAME of
 # lab/bench/workloads/, one per line (every workload without NAMEs); WHO

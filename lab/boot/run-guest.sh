@@ -46,9 +46,17 @@ shift 2
 [ $# -gt 0 ] || { echo "run-guest: no command given" >&2; exit 2; }
 . "$top/lab/paths.sh"
 lab_check_base "$b" || exit 2
-image=$(lab_obj "$b" "$kernel")/arch/x86/boot/bzImage || exit 2
+lab_check_kernel "$kernel" || exit 2
+image=$(lab_image "$b" "$kernel")
 mods=$(lab_mods "$b" "$kernel")
-[ -f "$image" ] || { echo "run-guest: $image missing: run lab/build/build-kernel.sh $b $kernel" >&2; exit 1; }
+if [ ! -f "$image" ]; then
+	if [ "$kernel" = deb ]; then
+		echo "run-guest: $image missing: run lab/build/build-deb.sh $b lab" >&2
+	else
+		echo "run-guest: $image missing: run lab/build/build-kernel.sh $b $kernel" >&2
+	fi
+	exit 1
+fi
 
 if [ -z "$out" ]; then
 	mkdir -p "$top/build/$b/guest"

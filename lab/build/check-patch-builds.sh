@@ -8,6 +8,9 @@
 # them. Any build error fails, and so does a warning in a touched file that
 # the same objects built at the parent commit do not have (6.12.117
 # already has some sparse warnings, e.g. in fs/aio.c).
+# LAB_PATCH_BUILDS_CONFIG=allmod builds the same objects under allmodconfig
+# (CONFIG_WERROR and Rust off) in build/<base>/obj-bisect-allmod instead of
+# the patched lab kernel's configuration (lab/build/build-matrix.sh).
 # usage: check-patch-builds.sh BASE
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -16,7 +19,12 @@ b=${1:?usage: check-patch-builds.sh BASE}
 lab_check_base "$b" || exit 2
 tree=$(lab_tree "$b")
 wt=$top/build/$b/linux-bisect
-obj=$top/build/$b/obj-bisect
+cfg=${LAB_PATCH_BUILDS_CONFIG:-lab}
+case $cfg in
+lab) obj=$top/build/$b/obj-bisect ;;
+allmod) obj=$top/build/$b/obj-bisect-allmod ;;
+*) echo "patch-builds[$b]: LAB_PATCH_BUILDS_CONFIG is lab or allmod, not '$cfg'" >&2; exit 2 ;;
+esac
 ref=$(lab_obj "$b" patched)
 export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
 # Mainline kbuild passes the absolute source path in -fmacro-prefix-map,
@@ -75,9 +83,14 @@ for c in $commits; do
 	: >"$log"
 	if [ -n "${objs// /}" ]; then
 		if [ ! -f "$obj/.config" ]; then
-			echo "patch-builds[$b]: preparing build/$b/obj-bisect"
+			echo "patch-builds[$b]: preparing ${obj#"$top"/} ($cfg config)"
 			mkdir -p "$obj"
-			cp "$ref/.config" "$obj/.config"
+			if [ "$cfg" = allmod ]; then
+				make -s -C "$wt" O="$obj" allmodconfig >/dev/null
+				"$wt/scripts/config" --file "$obj/.config" -d WERROR -d RUST
+			else
+				cp "$ref/.config" "$obj/.config"
+			fi
 			make -s -C "$wt" O="$obj" CC="ccache gcc" olddefconfig prepare -j"$(nproc)" >/dev/null
 		fi
 		if ! kbuild "$objs" >"$log" 2>&1; then

@@ -7,16 +7,25 @@
 # Does nothing when the pinned version is already unpacked. Another
 # version is taken only when the pin is not offered, with a loud warning
 # (kept, with the warning, until LAB_REFETCH=1 asks the mirror again).
-# usage: fetch-source.sh BASE
+# "config" after the base fetches Debian's kernel configurations of the
+# same version instead (linux-config-<ver>, for make deb) into
+# build/src/<base>-config/.
+# usage: fetch-source.sh BASE [config]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-base=${1:?usage: fetch-source.sh BASE}
+base=${1:?usage: fetch-source.sh BASE [config]}
+what=${2:-source}
 lab_check_base "$base" || exit 2
 pkg=$(lab_base_field "$base" 2)
 pin=$(lab_base_field "$base" 3)
 suite=$(lab_base_field "$base" 4)
 dest=$(lab_source_dir "$base")
+case $what in
+source) ;;
+config) pkg=linux-config-${pkg#linux-source-} dest=$dest-config ;;
+*) echo "usage: fetch-source.sh BASE [config]" >&2; exit 2 ;;
+esac
 [ -n "$pkg" ] && [ -n "$pin" ] && [ -n "$suite" ] ||
 	{ echo "fetch[$base]: lab/bases.tsv needs package, version and suite for $base" >&2; exit 2; }
 
@@ -85,4 +94,4 @@ dpkg-deb -x "$apt/dl/"*.deb "$dest" ||
 	{ echo "fetch[$base]: unpacking the package failed" >&2; exit 1; }
 rm -f "$apt/dl/"*.deb
 echo "$ver" >"$dest/version"
-echo "fetch[$base]: unpacked into ${dest#"$top"/}: $(ls "$dest"/usr/src/*.tar.*)"
+echo "fetch[$base]: unpacked into ${dest#"$top"/}: $(ls -d "$dest"/usr/src/*.tar.* "$dest"/usr/src/linux-config-* 2>/dev/null | head -n 1)"

@@ -1,0 +1,134 @@
+#!/bin/bash
+# make deb: installable Debian packages (linux-image, linux-headers,
+# linux-libc-dev) of a base with its series applied (the branch lab of
+# build/<base>/linux), from a chosen configuration with the block
+# selftests' config fragment merged, so that the tests run on the
+# installed kernel. LOCALVERSION names the series version of the cover
+# letter's subject prefix (patches/<base>/subject-prefix: "PATCH v2" ->
+# "-blk-v2").
+#
+# CONFIG is one of
+#   host     /boot/config-$(uname -r) (the default when it exists)
+#   debian   Debian's own configuration of the base's version, from the
+#            package linux-config-<ver> (the default otherwise; fetched
+#            into build/src/<base>-config/), flavour amd64_none_amd64
+#   lab      the patched lab kernel's configuration; its objects are copied
+#            first, so only what the release string reaches is rebuilt
+#            (what make check uses)
+#   FILE     any kernel .config
+# Debian's certificate paths (debian/certs/...) are not in the kernel
+# tree: the trusted and revocation key lists are emptied, and module
+# signing, when on, uses a key generated in the object tree.
+#
+# The packages land in build/<base>/deb/<config>/, the package's root
+# (dpkg-deb -x of linux-image) in build/<base>/deb/<config>/root, which
+# the lab guest boots as kernel "deb" (lab/paths.sh). A line with the
+# time it took in results/deb-<base>-<config>.txt.
+# usage: build-deb.sh BASE [host|debian|lab|FILE]
+set -euo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/lab/paths.sh"
+b=${1:?usage: build-deb.sh BASE [host|debian|lab|FILE]}
+lab_check_base "$b" || exit 2
+cfg=${2:-}
+if [ -z "$cfg" ]; then
+	cfg=debian
+	[ -f "/boot/config-$(uname -r)" ] && cfg=host
+fi
+tree=$(lab_tree "$b")
+frag=$tree/tools/testing/selftests/block/config
+die() { echo "deb[$b]: $*" >&2; exit 1; }
+[ -f "$tree/Makefile" ] || die "no ${tree#"$top"/}: run make source"
+[ "$(git -C "$tree" symbolic-ref -q --short HEAD)" = lab ] ||
+	die "${tree#"$top"/} is not on its branch lab (the base with the series): run make source"
+[ -f "$frag" ] || die "the series has no tools/testing/selftests/block/config"
+
+case $cfg in
+host)
+	config=/boot/config-$(uname -r)
+	[ -f "$config" ] || die "no $config: name a configuration (debian, lab or a file)" ;;
+debian)
+	"$top/lab/deps/fetch-source.sh" "$b" config >&2
+	config=$(ls "$(lab_source_dir "$b")"-config/usr/src/linux-config-*/config.amd64_none_amd64.xz 2>/dev/null) ||
+		die "linux-config package of $b has no config.amd64_none_amd64.xz" ;;
+lab)
+	"$top/lab/build/build-kernel.sh" "$b" patched >&2
+	config=$(lab_obj "$b" patched)/.config ;;
+*)
+	config=$cfg
+	[ -f "$config" ] || die "no configuration file $config"
+	cfg="file" ;;
+esac
+
+prefix=$(cat "$(lab_patches "$b")/subject-prefix" 2>/dev/null || echo "PATCH v1")
+ver=$(echo "$prefix" | grep -o 'v[0-9]\+' || echo v1)
+localversion=-blk-$ver
+dir=$top/build/$b/deb/$cfg
+obj=$dir/obj
+root=$dir/root
+
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+export CCACHE_DEPEND=1
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+kmake() { make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" -j"$(nproc)" "$@"; }
+
+start=$(date +%s)
+mkdir -p "$dir"
+rm -f "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
+if [ "$cfg" = lab ]; then
+	# The lab kernel's objects: only what the release string reaches is
+	# built again (init/version.o, the modules' vermagic).
+	echo "deb[$b]: copying the objects of the patched lab kernel"
+	mkdir -p "$obj"
+	rsync -a --delete --exclude=/debian "$(lab_obj "$b" patched)/" "$obj/"
+else
+	mkdir -p "$obj"
+	case $config in
+	*.xz) xz -dc "$config" >"$obj/.config" ;;
+	*) cp "$config" "$obj/.config" ;;
+	esac
+fi
+echo "deb[$b]: configuration: $cfg ($config) + tools/testing/selftests/block/config"
+"$tree/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$frag" >/dev/null
+for k in SYSTEM_TRUSTED_KEYS SYSTEM_REVOCATION_KEYS; do
+	case $(grep "^CONFIG_$k=" "$obj/.config" || true) in
+	*debian/*) "$tree/scripts/config" --file "$obj/.config" --set-str "$k" "" ;;
+	esac
+done
+if grep -q '^CONFIG_MODULE_SIG_KEY="certs/signing_key.pem"' "$obj/.config" ||
+	! grep -q '^CONFIG_MODULE_SIG=y' "$obj/.config"; then
+	:
+else
+	"$tree/scripts/config" --file "$obj/.config" --set-str MODULE_SIG_KEY certs/signing_key.pem
+fi
+kmake olddefconfig >/dev/null
+lost=$(grep -v '^\s*#' "$frag" | grep . | while read -r l; do
+	grep -qxF "$l" "$obj/.config" || echo "  $l"; done)
+[ -z "$lost" ] || die "these options of the selftests' config did not survive olddefconfig:
+$lost"
+
+echo "deb[$b]: building the packages (bindeb-pkg, LOCALVERSION=$localversion, -j$(nproc))"
+release=$(kmake -s kernelrelease)
+# The packages' maintainer is whoever builds them (git's identity), as in
+# make export; -d: 6.12's bindeb-pkg checks build dependencies (debhelper)
+# that a binary-only build does not use.
+DEBFULLNAME=$(git -C "$top" config user.name || echo "${USER:-root}") \
+DEBEMAIL=$(git -C "$top" config user.email || echo "${USER:-root}@localhost") \
+kmake KDEB_PKGVERSION="$(make -s -C "$tree" kernelversion)-1" DPKG_FLAGS=-d bindeb-pkg \
+	>"$dir/build.log" 2>&1 ||
+	{ tail -n 40 "$dir/build.log" >&2; die "bindeb-pkg failed (log: ${dir#"$top"/}/build.log)"; }
+image=""
+for f in "$dir"/linux-image-"$release"_*.deb; do
+	[ -f "$f" ] && image=$f
+done
+[ -n "$image" ] || die "bindeb-pkg made no linux-image-$release package"
+rm -rf "$root"
+dpkg-deb -x "$image" "$root"
+[ -f "$root/boot/vmlinuz-$release" ] || die "$(basename "$image") has no boot/vmlinuz-$release"
+t=$(( $(date +%s) - start ))
+pkgs=$(cd "$dir" && ls ./*.deb | sed 's|^\./||' | xargs)
+echo "deb[$b]: $release in $t s: $pkgs (in ${dir#"$top"/})"
+mkdir -p "$top/results"
+printf '%s\t%s\t%s s\t%s\n' "$cfg" "$release" "$t" "$pkgs" >"$top/results/deb-$b-$cfg.txt"

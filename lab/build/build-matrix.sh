@@ -1,0 +1,229 @@
+#!/bin/bash
+# Build coverage of a base's series before posting (issue 16), in the
+# configurations a kernel test robot builds and the lab's own kernels do
+# not. One leg a line; each leg fails on a build error or on a warning the
+# series adds (a warning the base tree has in the same configuration is the
+# base's own and is only counted):
+#   allmod      every patch on its own, the objects it touches, allmodconfig
+#               (CONFIG_WERROR off, so W=1 warnings stay warnings), W=1,
+#               sparse: lab/build/check-patch-builds.sh with
+#               LAB_PATCH_BUILDS_CONFIG=allmod
+#   zoned-off   the whole series, the lab config with CONFIG_BLK_DEV_ZONED=n
+#   aio-off     the same with CONFIG_AIO=n
+#   mpath-off   the same with CONFIG_DM_MULTIPATH=n
+#   i386        the whole series, the lab config built for ARCH=i386
+#   htmldocs    make htmldocs SPHINXDIRS=block: no warning in a file the
+#               series touches, none the base does not have
+# Whole-series legs build the patched tree (vmlinux and modules) in
+# build/<base>/matrix/obj-<leg>; only when it warns is the base built in
+# the same object tree (incrementally) to tell new warnings from old.
+# Logs in build/<base>/matrix/<leg>.log; a line a leg and the time it took
+# in results/build-matrix-<base>.txt (a leg run again replaces its line).
+# LAB_MATRIX_REF names another commit of the tree to build instead of the
+# branch lab (a deliberately broken one, to see a leg fail); allmod always
+# takes base..lab.
+# usage: build-matrix.sh BASE [LEG...]   (default: every leg)
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/lab/paths.sh"
+b=${1:?usage: build-matrix.sh BASE [LEG...]}
+shift
+lab_check_base "$b" || exit 2
+all_legs="allmod zoned-off aio-off mpath-off i386 htmldocs"
+legs=${*:-$all_legs}
+for l in $legs; do
+	case " $all_legs " in
+	*" $l "*) ;;
+	*) echo "matrix[$b]: unknown leg '$l' (legs: $all_legs)" >&2; exit 2 ;;
+	esac
+done
+tree=$(lab_tree "$b")
+ref=${LAB_MATRIX_REF:-lab}
+dir=$top/build/$b/matrix
+wt=$dir/linux
+frags=("$top/lab/build/guest.config" "$top/lab/build/guest-$b.config")
+summary=$top/results/build-matrix-$b.txt
+[ "$ref" = lab ] || summary=$top/build/$b/matrix/summary-${ref//\//-}.txt
+[ -f "$tree/Makefile" ] || { echo "matrix[$b]: no $tree: run make source" >&2; exit 1; }
+git -C "$tree" rev-parse -q --verify "$ref^{commit}" >/dev/null ||
+	{ echo "matrix[$b]: $tree has no commit '$ref' (the branch lab: make source)" >&2; exit 1; }
+
+export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
+export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+export CCACHE_DEPEND=1
+export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+
+mkdir -p "$dir" "$top/results"
+# The worktree the whole-series legs switch between base and the series.
+need_wt() {
+	[ -d "$wt" ] && return 0
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --detach "$wt" base
+}
+
+# warnings LOG: the compiler, linker, modpost and sphinx warnings of a
+# log without line numbers and build paths, sorted, so that two builds
+# of different trees can be compared.
+warnings() {
+	{ grep -E '(warning|error|WARNING|ERROR)(:| \()' "$1" || true; } |
+		sed -E "s#$top/build/$b/(matrix/|base/)?linux/##g; s|^([^: ]*):[0-9]+(:[0-9]+)?:|\\1:|" |
+		sed -E 's/[[:space:]]+$//' | sort -u
+}
+
+checkout() {
+	git -C "$wt" checkout -q --detach -f "$1"
+}
+
+# configure OBJ ARCH SETTING...: tinyconfig + the lab fragments, then each
+# SETTING (CONFIG_X=y or CONFIG_X=n), checked after olddefconfig.
+configure() {
+	local obj=$1 arch=$2 s name want
+	shift 2
+	mkdir -p "$obj"
+	make -s -C "$wt" O="$obj" ARCH="$arch" tinyconfig >/dev/null || return 1
+	"$wt/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null ||
+		return 1
+	for s in "$@"; do
+		name=${s%%=*}
+		want=${s#*=}
+		"$wt/scripts/config" --file "$obj/.config" "$([ "$want" = n ] && echo -d || echo -e)" "${name#CONFIG_}"
+	done
+	make -s -C "$wt" O="$obj" ARCH="$arch" olddefconfig >/dev/null || return 1
+	for s in "$@"; do
+		name=${s%%=*}
+		want=${s#*=}
+		if [ "$want" = n ]; then
+			grep -q "^$name=" "$obj/.config" && { echo "$name is still set after olddefconfig" >&2; return 1; }
+		else
+			grep -qx "$name=$want" "$obj/.config" || { echo "$name=$want did not survive olddefconfig" >&2; return 1; }
+		fi
+	done
+	return 0
+}
+
+# series_leg LEG ARCH SETTING...: the whole series in one configuration.
+series_leg() {
+	local leg=$1 arch=$2 obj=$dir/obj-$1 log=$dir/$1.log new base_w
+	shift 2
+	: >"$log"
+	need_wt
+	checkout "$ref"
+	configure "$obj" "$arch" "$@" >>"$log" 2>&1 || { note="configuration failed"; return 1; }
+	kb() { make -s -C "$wt" O="$obj" ARCH="$arch" CC="ccache gcc" -j"$(nproc)" vmlinux modules; }
+	if ! kb >>"$log" 2>&1; then
+		note="BUILD FAILED"
+		grep -E 'error|Error' "$log" | head -n 20 >&2
+		return 1
+	fi
+	warnings "$log" >"$dir/$leg.patched.w"
+	if [ ! -s "$dir/$leg.patched.w" ]; then
+		note="no warnings"
+		return 0
+	fi
+	# The base in the same configuration, for the warnings it has already.
+	checkout base
+	kb >"$log.base" 2>&1 || true
+	warnings "$log.base" >"$dir/$leg.base.w"
+	checkout "$ref"
+	new=$(comm -23 "$dir/$leg.patched.w" "$dir/$leg.base.w")
+	base_w=$(wc -l <"$dir/$leg.base.w")
+	if [ -n "$new" ]; then
+		note="new warnings: $(echo "$new" | wc -l)"
+		echo "$new" | head -n 20 >&2
+		return 1
+	fi
+	note="no new warnings ($base_w of the base's own)"
+	return 0
+}
+
+htmldocs_leg() {
+	local obj=$dir/obj-htmldocs log=$dir/htmldocs.log files new bad exposed
+	if ! command -v sphinx-build >/dev/null; then
+		note="sphinx-build is missing (Debian package python3-sphinx: lab/deps/install.sh)"
+		return 1
+	fi
+	# The trees of make source when they are there and the series is the
+	# branch lab (make check), else the matrix worktree.
+	local src_base src_ref=$tree
+	src_base=$(lab_src "$b" base)
+	if [ "$ref" != lab ] || [ ! -f "$src_base/Makefile" ] ||
+		[ "$(git -C "$tree" symbolic-ref -q --short HEAD)" != lab ]; then
+		need_wt
+		src_base=$wt src_ref=$wt
+	fi
+	hd() {
+		rm -rf "$obj"
+		mkdir -p "$obj"
+		make -C "$1" O="$obj" SPHINXDIRS=block htmldocs
+	}
+	# the base first, so that the pages left in obj-htmldocs are the series'
+	[ "$src_base" = "$wt" ] && checkout base
+	hd "$src_base" >"$log.base" 2>&1 || true
+	warnings "$log.base" >"$dir/htmldocs.base.w"
+	[ "$src_ref" = "$wt" ] && checkout "$ref"
+	if ! hd "$src_ref" >"$log" 2>&1; then
+		note="htmldocs FAILED"
+		tail -n 20 "$log" >&2
+		return 1
+	fi
+	warnings "$log" >"$dir/htmldocs.patched.w"
+	files=$(git -C "$tree" diff --name-only base "$ref")
+	# A warning fails when it names a file of the series, or when it is
+	# new and names no file. A new one about files the series does not
+	# touch is the base's own, exposed: the ABI database is read only when
+	# a page mentions a /sys path, and then warns about duplicate entries
+	# in other drivers' ABI files (7.3.4, Documentation/ABI/testing/
+	# sysfs-driver-hid-lenovo-go*).
+	bad=$(grep -F -f <(echo "$files") "$dir/htmldocs.patched.w" || true)
+	new=$(comm -23 "$dir/htmldocs.patched.w" "$dir/htmldocs.base.w" |
+		grep -v -F -f <(echo "$files") || true)
+	exposed=$(echo "$new" | grep -E '(Documentation|include|drivers|block|fs|tools)/' || true)
+	bad=$(printf '%s\n%s\n' "$bad" "$(echo "$new" | grep -v -E '(Documentation|include|drivers|block|fs|tools)/' || true)" |
+		grep . || true)
+	if [ -n "$bad" ]; then
+		note="warnings in the series' files or new ones: $(echo "$bad" | wc -l)"
+		echo "$bad" | head -n 20 >&2
+		return 1
+	fi
+	note="no warning in the series' files, none new; $(wc -l <"$dir/htmldocs.base.w") of the base's own"
+	[ -z "$exposed" ] || note="$note, $(echo "$exposed" | wc -l) more of its own exposed (other files' ABI entries)"
+	return 0
+}
+
+fail=0
+# the lines of the legs not run this time stay
+{ [ -f "$summary" ] && grep -v -E "^($(echo "$legs" | tr ' ' '|')) " "$summary"; } >"$summary.new" || true
+for leg in $legs; do
+	start=$(date +%s)
+	note=""
+	echo "matrix[$b]: $leg ..."
+	case $leg in
+	allmod)
+		if LAB_PATCH_BUILDS_CONFIG=allmod "$top/lab/build/check-patch-builds.sh" "$b" \
+			>"$dir/allmod.log" 2>&1; then
+			rc=0
+			note="$(grep -c '\] ok:' "$dir/allmod.log") patches built on their own, no new warnings"
+		else
+			rc=1
+			note="a patch failed (build/$b/matrix/allmod.log)"
+			grep -v '\] ok:' "$dir/allmod.log" | tail -n 20 >&2
+		fi ;;
+	zoned-off) series_leg "$leg" x86_64 CONFIG_BLK_DEV_ZONED=n; rc=$? ;;
+	aio-off) series_leg "$leg" x86_64 CONFIG_AIO=n; rc=$? ;;
+	mpath-off) series_leg "$leg" x86_64 CONFIG_DM_MULTIPATH=n; rc=$? ;;
+	i386) series_leg "$leg" i386 CONFIG_64BIT=n; rc=$? ;;
+	htmldocs) htmldocs_leg; rc=$? ;;
+	esac
+	t=$(( $(date +%s) - start ))
+	verdict=ok
+	[ "$rc" -eq 0 ] || { verdict=FAIL; fail=1; }
+	line=$(printf '%-10s %-4s %5d s  %s' "$leg" "$verdict" "$t" "$note")
+	echo "matrix[$b]: $line"
+	echo "$line" >>"$summary.new"
+done
+awk -v order="$all_legs" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
+	{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary"
+rm -f "$summary.new"
+echo "matrix[$b]: summary in ${summary#"$top"/}"
+exit $fail
