@@ -155,3 +155,22 @@ lab_workload_append() {
 
 # lab_source_dir BASE: the unpacked Debian source package of the base.
 lab_source_dir() { echo "$top/build/src/$1"; }
+
+# lab_build_env: the environment of every lab kernel build: ccache shared
+# between the object trees (all beside a "linux" source directory, so the
+# paths relative to CCACHE_BASEDIR match), and a fixed build stamp.
+lab_build_env() {
+	export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
+	# Mainline kbuild passes the absolute source path in
+	# -fmacro-prefix-map, which ccache does not rewrite; both trees map
+	# their own root away, so the option does not change the objects and
+	# is left out of the hash.
+	export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
+	# Depend mode hashes the compiler's own -MMD output instead of running
+	# the preprocessor a second time on every miss (block/bdev.c of 7.3.4,
+	# cold: 2.3 s with the preprocessor run, 1.9 s without, on a busy
+	# machine).
+	export CCACHE_DEPEND=1
+	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+	export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+}

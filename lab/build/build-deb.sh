@@ -49,7 +49,8 @@ host)
 	[ -f "$config" ] || die "no $config: name a configuration (debian, lab or a file)" ;;
 debian)
 	"$top/lab/deps/fetch-source.sh" "$b" config >&2
-	config=$(ls "$(lab_source_dir "$b")"-config/usr/src/linux-config-*/config.amd64_none_amd64.xz 2>/dev/null) ||
+	config=$(ls "$(lab_source_dir "$b")"-config/usr/src/linux-config-*/config.amd64_none_amd64.xz 2>/dev/null | head -n 1)
+	[ -n "$config" ] ||
 		die "linux-config package of $b has no config.amd64_none_amd64.xz" ;;
 lab)
 	"$top/lab/build/build-kernel.sh" "$b" patched >&2
@@ -67,11 +68,7 @@ dir=$top/build/$b/deb/$cfg
 obj=$dir/obj
 root=$dir/root
 
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
-export CCACHE_DEPEND=1
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+lab_build_env
 kmake() { make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" -j"$(nproc)" "$@"; }
 
 start=$(date +%s)
@@ -104,8 +101,11 @@ else
 	"$tree/scripts/config" --file "$obj/.config" --set-str MODULE_SIG_KEY certs/signing_key.pem
 fi
 kmake olddefconfig >/dev/null
-lost=$(grep -v '^\s*#' "$frag" | grep . | while read -r l; do
-	grep -qxF "$l" "$obj/.config" || echo "  $l"; done)
+# y where the fragment says m is as good; "is not set" must stay unset
+lost=$({ grep -v '^\s*#' "$frag" || true; } | { grep . || true; } | while read -r l; do
+	grep -qxF "$l" "$obj/.config" || grep -qxF "${l%=m}=y" "$obj/.config" || echo "  $l"; done
+	sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$frag" | while read -r o; do
+	grep -q "^$o=" "$obj/.config" && echo "  # $o is not set"; done || true)
 [ -z "$lost" ] || die "these options of the selftests' config did not survive olddefconfig:
 $lost"
 

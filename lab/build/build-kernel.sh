@@ -11,6 +11,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 b=${1:?usage: build-kernel.sh BASE base|patched|mutant|step-N|v1}
 kernel=${2:?usage: build-kernel.sh BASE base|patched|mutant|step-N|v1}
 lab_check_base "$b" || exit 2
+[ "$kernel" != deb ] || { echo "build[$b]: the kernel deb is built by lab/build/build-deb.sh $b lab" >&2; exit 2; }
 src=$(lab_src "$b" "$kernel") || exit 2
 obj=$(lab_obj "$b" "$kernel")
 mods=$(lab_mods "$b" "$kernel")
@@ -18,17 +19,7 @@ frags=("$top/lab/build/guest.config" "$top/lab/build/guest-$b.config")
 [ -f "$src/Makefile" ] || { echo "build[$b/$kernel]: $src missing: run lab/source/prepare-tree.sh $b" >&2; exit 1; }
 
 # Same compiler inputs in both trees, so ccache serves the second build.
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
-# Mainline kbuild passes the absolute source path in -fmacro-prefix-map,
-# which ccache does not rewrite; both trees map their own root away, so
-# the option does not change the objects and is left out of the hash.
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
-# Depend mode hashes the compiler's own -MMD output instead of running the
-# preprocessor a second time on every miss (block/bdev.c of 7.3.4, cold:
-# 2.3 s with the preprocessor run, 1.9 s without, on a busy machine).
-export CCACHE_DEPEND=1
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+lab_build_env
 kmake() { make -s -C "$src" O="$obj" CC="ccache gcc" LOCALVERSION="-$kernel" -j"$(nproc)" "$@"; }
 
 start=$(date +%s)

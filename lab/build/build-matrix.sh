@@ -48,11 +48,7 @@ summary=$top/results/build-matrix-$b.txt
 git -C "$tree" rev-parse -q --verify "$ref^{commit}" >/dev/null ||
 	{ echo "matrix[$b]: $tree has no commit '$ref' (the branch lab: make source)" >&2; exit 1; }
 
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
-export CCACHE_DEPEND=1
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
-export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
+lab_build_env
 
 mkdir -p "$dir" "$top/results"
 # The worktree the whole-series legs switch between base and the series.
@@ -107,11 +103,14 @@ series_leg() {
 	local leg=$1 arch=$2 obj=$dir/obj-$1 log=$dir/$1.log new base_w
 	shift 2
 	: >"$log"
-	need_wt
-	checkout "$ref"
+	need_wt || { note="no worktree"; return 1; }
+	checkout "$ref" || { note="checkout of $ref failed"; return 1; }
+	# a fresh object tree each time (ccache keeps it cheap): an up-to-date
+	# tree compiles nothing and so would warn about nothing
+	rm -rf "$obj" "$obj-base"
 	configure "$obj" "$arch" "$@" >>"$log" 2>&1 || { note="configuration failed"; return 1; }
-	kb() { make -s -C "$wt" O="$obj" ARCH="$arch" CC="ccache gcc" -j"$(nproc)" vmlinux modules; }
-	if ! kb >>"$log" 2>&1; then
+	kb() { make -s -C "$wt" O="$1" ARCH="$arch" CC="ccache gcc" -j"$(nproc)" vmlinux modules; }
+	if ! kb "$obj" >>"$log" 2>&1; then
 		note="BUILD FAILED"
 		grep -E 'error|Error' "$log" | head -n 20 >&2
 		return 1
@@ -121,11 +120,14 @@ series_leg() {
 		note="no warnings"
 		return 0
 	fi
-	# The base in the same configuration, for the warnings it has already.
-	checkout base
-	kb >"$log.base" 2>&1 || true
+	# The base in the same configuration, a full build of its own too, for
+	# the warnings it has already.
+	checkout base || { note="checkout of base failed"; return 1; }
+	mkdir -p "$obj-base"
+	cp "$obj/.config" "$obj-base/.config"
+	{ make -s -C "$wt" O="$obj-base" ARCH="$arch" olddefconfig && kb "$obj-base"; } >"$log.base" 2>&1 || true
 	warnings "$log.base" >"$dir/$leg.base.w"
-	checkout "$ref"
+	checkout "$ref" || { note="checkout of $ref failed"; return 1; }
 	new=$(comm -23 "$dir/$leg.patched.w" "$dir/$leg.base.w")
 	base_w=$(wc -l <"$dir/$leg.base.w")
 	if [ -n "$new" ]; then
@@ -149,7 +151,7 @@ htmldocs_leg() {
 	src_base=$(lab_src "$b" base)
 	if [ "$ref" != lab ] || [ ! -f "$src_base/Makefile" ] ||
 		[ "$(git -C "$tree" symbolic-ref -q --short HEAD)" != lab ]; then
-		need_wt
+		need_wt || { note="no worktree"; return 1; }
 		src_base=$wt src_ref=$wt
 	fi
 	hd() {
@@ -158,10 +160,14 @@ htmldocs_leg() {
 		make -C "$1" O="$obj" SPHINXDIRS=block htmldocs
 	}
 	# the base first, so that the pages left in obj-htmldocs are the series'
-	[ "$src_base" = "$wt" ] && checkout base
+	if [ "$src_base" = "$wt" ]; then
+		checkout base || { note="checkout of base failed"; return 1; }
+	fi
 	hd "$src_base" >"$log.base" 2>&1 || true
 	warnings "$log.base" >"$dir/htmldocs.base.w"
-	[ "$src_ref" = "$wt" ] && checkout "$ref"
+	if [ "$src_ref" = "$wt" ]; then
+		checkout "$ref" || { note="checkout of $ref failed"; return 1; }
+	fi
 	if ! hd "$src_ref" >"$log" 2>&1; then
 		note="htmldocs FAILED"
 		tail -n 20 "$log" >&2
@@ -175,9 +181,11 @@ htmldocs_leg() {
 	# a page mentions a /sys path, and then warns about duplicate entries
 	# in other drivers' ABI files (7.3.4, Documentation/ABI/testing/
 	# sysfs-driver-hid-lenovo-go*).
-	bad=$(grep -F -f <(echo "$files") "$dir/htmldocs.patched.w" || true)
+	[ -n "$files" ] || { note="no file differs between base and $ref"; return 1; }
+	# a warning names a file as "path:" (line numbers are stripped)
+	bad=$(grep -F -f <(echo "$files" | sed 's/$/:/') "$dir/htmldocs.patched.w" || true)
 	new=$(comm -23 "$dir/htmldocs.patched.w" "$dir/htmldocs.base.w" |
-		grep -v -F -f <(echo "$files") || true)
+		grep -v -F -f <(echo "$files" | sed 's/$/:/') || true)
 	exposed=$(echo "$new" | grep -E '(Documentation|include|drivers|block|fs|tools)/' || true)
 	bad=$(printf '%s\n%s\n' "$bad" "$(echo "$new" | grep -v -E '(Documentation|include|drivers|block|fs|tools)/' || true)" |
 		grep . || true)
@@ -200,7 +208,9 @@ for leg in $legs; do
 	echo "matrix[$b]: $leg ..."
 	case $leg in
 	allmod)
-		if LAB_PATCH_BUILDS_CONFIG=allmod "$top/lab/build/check-patch-builds.sh" "$b" \
+		if [ "$ref" != lab ]; then
+			rc=1 note="allmod builds base..lab only, not $ref"
+		elif LAB_PATCH_BUILDS_CONFIG=allmod "$top/lab/build/check-patch-builds.sh" "$b" \
 			>"$dir/allmod.log" 2>&1; then
 			rc=0
 			note="$(grep -c '\] ok:' "$dir/allmod.log") patches built on their own, no new warnings"

@@ -29,7 +29,7 @@ fail() {
 }
 [ $rc -eq 0 ] || fail "the guest exited $rc"
 serial=$(tr -d '\r' <"$out/serial.log")
-grep -q "^guest: $release up" <<<"$serial" ||
+grep -q -F "guest: $release up after" <<<"$serial" ||
 	fail "the guest did not run the package's kernel $release"
-grep -q "^ok 1 selftests: block: $t\$" <<<"$serial" || fail "$t did not pass"
+grep -q -x -F "ok 1 selftests: block: $t" <<<"$serial" || fail "$t did not pass"
 echo "deb-check[$b]: the kernel of the linux-image package ($release) booted and passed $t"
