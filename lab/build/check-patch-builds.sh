@@ -26,16 +26,7 @@ allmod) obj=$top/build/$b/obj-bisect-allmod ;;
 *) echo "patch-builds[$b]: LAB_PATCH_BUILDS_CONFIG is lab or allmod, not '$cfg'" >&2; exit 2 ;;
 esac
 ref=$(lab_obj "$b" patched)
-export CCACHE_BASEDIR=$top/build CCACHE_NOHASHDIR=true
-# Mainline kbuild passes the absolute source path in -fmacro-prefix-map,
-# which ccache does not rewrite; both trees map their own root away, so
-# the option does not change the objects and is left out of the hash.
-export CCACHE_IGNOREOPTIONS='-fmacro-prefix-map=*'
-# Depend mode hashes the compiler's own -MMD output instead of running the
-# preprocessor a second time on every miss (block/bdev.c of 7.3.4, cold:
-# 2.3 s with the preprocessor run, 1.9 s without, on a busy machine).
-export CCACHE_DEPEND=1
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
+lab_build_env
 sparse=0
 command -v sparse >/dev/null && sparse=1
 log=$(mktemp)
