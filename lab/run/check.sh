@@ -5,7 +5,8 @@
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
 # every patch, builds base and patched kernels, checks that every patch
 # builds on its own, checks the exit codes of the selftests' KTAP helpers
-# on the host, boots each kernel and runs the block selftests in it.
+# on the host, boots each kernel and runs the block selftests in it; on
+# mainline it also packages the patched kernel (make deb) and boots that.
 # Last it prints test x kernel against lab/run/expectations.tsv and writes
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
@@ -111,6 +112,10 @@ check_base() {
 	stage "$b: selftests base" run_selftests_in "$b" base
 	stage "$b: selftests patched" run_selftests_in "$b" patched
 	stage "$b: dmesg" new_kernel_warnings "$b"
+	# make deb's test: about 3 min a base, so only on the base linux-block
+	# takes patches against (6.12's packages: make deb, results/deb-6.12-*).
+	[ "$b" = mainline ] && stage "$b: deb package" lab/run/check-deb.sh "$b"
+	return 0
 }
 
 runs=()
