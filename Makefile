@@ -16,7 +16,8 @@
 #              objects of the tests' own names): same verdicts, nothing
 #              left behind (not part of make check)
 # make post    split patches/mainline/ into posting sets in results/post/<set>/
-#              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing
+#              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing;
+#              first runs the build-matrix legs not yet ok for these patches
 # make build-matrix  build coverage before posting: allmodconfig per patch
 #              (W=1, sparse), BLK_DEV_ZONED/AIO/DM_MULTIPATH off, i386,
 #              htmldocs; fails on a warning the series adds
@@ -55,7 +56,8 @@ v1: source
 dirty: source
 	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; rc=0; for b in $$bases; do lab/run/run-dirty.sh $$b || rc=1; done; exit $$rc
 
-post:
+post: source
+	lab/build/build-matrix.sh mainline --stale
 	lab/post/make-post.sh
 
 build-matrix: source

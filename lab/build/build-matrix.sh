@@ -17,17 +17,28 @@
 # Whole-series legs build the patched tree (vmlinux and modules) in
 # build/<base>/matrix/obj-<leg>; only when it warns is the base built in
 # the same object tree (incrementally) to tell new warnings from old.
-# Logs in build/<base>/matrix/<leg>.log; a line a leg and the time it took
-# in results/build-matrix-<base>.txt (a leg run again replaces its line).
+# Logs in build/<base>/matrix/<leg>.log; a line a leg in
+# results/build-matrix-<base>.txt (a leg run again replaces its line):
+# leg, ok or FAIL, seconds, the git tree id (12 digits) of what was built,
+# and a note. make post requires every leg ok for the tree its patches give.
+# --stale runs only the legs without an ok line for the tree built now;
+# --check TREE only says whether every leg has an ok line for TREE (a tree
+# id, as make post computes it from the patches it posts).
 # LAB_MATRIX_REF names another commit of the tree to build instead of the
 # branch lab (a deliberately broken one, to see a leg fail); allmod always
 # takes base..lab.
-# usage: build-matrix.sh BASE [LEG...]   (default: every leg)
+# usage: build-matrix.sh BASE [--stale] [LEG...]   (default: every leg)
+#        build-matrix.sh BASE --check TREE
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-b=${1:?usage: build-matrix.sh BASE [LEG...]}
+b=${1:?usage: build-matrix.sh BASE [--stale] [LEG...] | --check TREE}
 shift
+stale=0 check=""
+case ${1:-} in
+--stale) stale=1; shift ;;
+--check) check=${2:?usage: build-matrix.sh BASE --check TREE}; shift 2 ;;
+esac
 lab_check_base "$b" || exit 2
 all_legs="allmod zoned-off aio-off mpath-off i386 htmldocs"
 legs=${*:-$all_legs}
@@ -44,9 +55,35 @@ wt=$dir/linux
 frags=("$top/lab/build/guest.config" "$top/lab/build/guest-$b.config")
 summary=$top/results/build-matrix-$b.txt
 [ "$ref" = lab ] || summary=$top/build/$b/matrix/summary-${ref//\//-}.txt
+# not_ok TREE: the legs of $legs without an ok line for TREE
+not_ok() {
+	local l
+	for l in $legs; do
+		grep -q -E "^$l +ok +[0-9]+ s +${1:0:12} " "$summary" 2>/dev/null || echo "$l"
+	done
+}
+if [ -n "$check" ]; then
+	missing=$(not_ok "$check" | xargs)
+	if [ -n "$missing" ]; then
+		echo "matrix[$b]: no ok line for tree ${check:0:12} in ${summary#"$top"/}: $missing" >&2
+		exit 1
+	fi
+	echo "matrix[$b]: every leg ok for tree ${check:0:12}"
+	exit 0
+fi
 [ -f "$tree/Makefile" ] || { echo "matrix[$b]: no $tree: run make source" >&2; exit 1; }
 git -C "$tree" rev-parse -q --verify "$ref^{commit}" >/dev/null ||
 	{ echo "matrix[$b]: $tree has no commit '$ref' (the branch lab: make source)" >&2; exit 1; }
+built=$(git -C "$tree" rev-parse "$ref^{tree}")
+built=${built:0:12}
+if [ $stale = 1 ]; then
+	legs=$(not_ok "$built" | xargs)
+	if [ -z "$legs" ]; then
+		echo "matrix[$b]: every leg is ok for tree $built (${summary#"$top"/})"
+		exit 0
+	fi
+	echo "matrix[$b]: legs to run for tree $built: $legs"
+fi
 
 lab_build_env
 
@@ -228,7 +265,7 @@ for leg in $legs; do
 	t=$(( $(date +%s) - start ))
 	verdict=ok
 	[ "$rc" -eq 0 ] || { verdict=FAIL; fail=1; }
-	line=$(printf '%-10s %-4s %5d s  %s' "$leg" "$verdict" "$t" "$note")
+	line=$(printf '%-10s %-4s %5d s  %s  %s' "$leg" "$verdict" "$t" "$built" "$note")
 	echo "matrix[$b]: $line"
 	echo "$line" >>"$summary.new"
 done

@@ -2,13 +2,14 @@
 """Write the cover letter (0000-cover-letter.patch) of one posting set.
 
 usage: cover_letter.py PLAN_JSON SET ORIGINAL_COVER BENCH_JSON BASE_COMMIT
-                       TO_FILE CC_FILE DIFFSTAT_FILE OUT
+                       TO_FILE CC_FILE DIFFSTAT_FILE MATRIX_FILE OUT
 
 It holds, from the plan of split_sets.py: which sets the series is posted
 as, what this set applies on and which selftests cross sets; from the
 original cover letter: its From:, its "Changes since v1:" items that belong
 to this set, and the paragraphs after that list (the notes on the base);
-the set's bench numbers (bench_table.py); the shortlog, the diffstat that
+the set's bench numbers (bench_table.py); the build matrix of the whole
+series (MATRIX_FILE, results/build-matrix-<base>.txt); the shortlog, the diffstat that
 make-post.sh computed, and base-commit. It is dated like the set's newest
 patch, so that it changes only with the set.
 
@@ -37,6 +38,16 @@ DEFAULT_SET = "block"
 SERIES_WIDE = ("based on ",)
 CHANGES_RE = re.compile(r"^Changes since v\d+:\s*$")
 SHORTLOG_RE = re.compile(r"^\S.* \(\d+\):$")
+# what each leg of lab/build/build-matrix.sh builds
+MATRIX_LEGS = {
+    "allmod": "each patch on its own, allmodconfig, W=1, sparse",
+    "zoned-off": "CONFIG_BLK_DEV_ZONED=n",
+    "aio-off": "CONFIG_AIO=n",
+    "mpath-off": "CONFIG_DM_MULTIPATH=n",
+    "i386": "ARCH=i386",
+    "htmldocs": "make htmldocs SPHINXDIRS=block",
+}
+MATRIX_RE = re.compile(r"^(\S+) +(ok|FAIL) +(\d+) s +([0-9a-f]{12})  (.*)$")
 
 
 def para(text):
@@ -100,10 +111,28 @@ def item_sets(item, series, sets):
     return [DEFAULT_SET if DEFAULT_SET in sets else sets[0]]
 
 
+def matrix_text(path):
+    """The build coverage paragraph from a build-matrix summary."""
+    b = para("Build coverage of the whole series on base-commit, warnings "
+             "counted against the base in the same configuration "
+             "(lab/build/build-matrix.sh):")
+    with open(path) as f:
+        lines = [MATRIX_RE.match(ln.rstrip("\n")) for ln in f if ln.strip()]
+    legs = {m.group(1): m for m in lines if m}
+    for leg, what in MATRIX_LEGS.items():
+        m = legs.get(leg)
+        if not m:
+            sys.exit(f"cover_letter: {path} has no line for the leg {leg}")
+        b += bullet(f"{leg} ({what}): {m.group(2)}, {m.group(5)};")
+    b[-1] = b[-1].rstrip(";") + "."
+    return b
+
+
 def main():
-    if len(sys.argv) != 10:
+    if len(sys.argv) != 11:
         sys.exit(__doc__.split("\n\n")[1])
-    plan_file, set_name, cover_file, bench_file, base, to_file, cc_file, stat_file, out = sys.argv[1:]
+    (plan_file, set_name, cover_file, bench_file, base, to_file, cc_file, stat_file,
+     matrix_file, out) = sys.argv[1:]
     with open(plan_file) as f:
         plan = json.load(f)
     sets = [s["name"] for s in plan["sets"]]
@@ -178,6 +207,7 @@ def main():
         b += bullet("the v1 cover letter lists no change of its own for "
                     + "; ".join(f'"{e["title"]}"' for e in mine) + ".")
     b += [""] + bench_table.set_text(bench_table.load(bench_file), plan, set_name)
+    b += [""] + matrix_text(matrix_file)
 
     for p in notes:
         b += [""] + p

@@ -10,7 +10,10 @@
 #
 # Reads, never writes: patches/mainline/, build/mainline/linux (git
 # ls-tree/cat-file/rev-parse and get_maintainer.pl), and the bench.json of
-# $LAB_POST_BENCH (default results/latest/bench.json).
+# $LAB_POST_BENCH (default results/latest/bench.json), and
+# results/build-matrix-mainline.txt, which must hold an ok line of every
+# leg for the tree the posted patches give (make post runs the stale legs
+# first: lab/build/build-matrix.sh mainline --stale).
 #
 # usage: lab/post/make-post.sh
 set -euo pipefail
@@ -64,6 +67,24 @@ elif [ "$base" != "$tree_base" ]; then
 	die "$(rel "$src")/0000-cover-letter.patch says base-commit $base, but $(rel "$tree") has base $tree_base: re-export (make export) or prepare the tree again (make source)"
 fi
 
+# The tree the posted patches give on the base, in a scratch repository
+# that borrows the base tree's objects, and the build matrix of that tree.
+git init -q "$meta/applied"
+echo "$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects" \
+	>"$meta/applied/.git/objects/info/alternates"
+(
+	cd "$meta/applied"
+	git read-tree "$base"
+	grep -v '^\s*\(#\|$\)' "$patches/series" | while read -r p; do
+		git apply --cached "$patches/$p" 2>"$meta/apply.err" ||
+			die "$(rel "$src")/$p does not apply on base-commit: $(head -n 3 "$meta/apply.err")"
+	done
+	git write-tree >"$meta/applied.tree"
+)
+matrix=$top/results/build-matrix-$base_name.txt
+"$top/lab/build/build-matrix.sh" "$base_name" --check "$(cat "$meta/applied.tree")" ||
+	die "the build matrix has not passed for these patches: make build-matrix (LAB_BASE=$base_name), after make export if the tree has changes patches/ lacks"
+
 python3 "$here/split_sets.py" "$(rel "$patches")" "$meta" "$(rel "$src")"
 python3 "$here/bench_table.py" --check "$bench" "$meta/plan.json"
 
@@ -100,7 +121,7 @@ while read -r set; do
 		"$meta/scratch" "$meta/$set.first" >"$meta/$set.stat"
 	python3 "$here/cover_letter.py" "$meta/plan.json" "$set" "$patches/0000-cover-letter.patch" \
 		"$bench" "$base" "$meta/$set.to" "$meta/$set.cc" "$meta/$set.stat" \
-		"$dir/0000-cover-letter.patch"
+		"$matrix" "$dir/0000-cover-letter.patch"
 	python3 "$here/send_script.py" "$dir"
 	echo "post: $set: $(wc -l <"$meta/$set.tsv") patch(es), cover letter To $(wc -l <"$meta/$set.to"), Cc $(wc -l <"$meta/$set.cc") -> $(rel "$out")/$set/"
 done <"$meta/sets"
