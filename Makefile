@@ -56,7 +56,9 @@ v1: source
 dirty: source
 	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; rc=0; for b in $$bases; do lab/run/run-dirty.sh $$b || rc=1; done; exit $$rc
 
-post: source
+post:
+	lab/deps/install.sh
+	lab/source/prepare-tree.sh mainline
 	lab/build/build-matrix.sh mainline --stale
 	lab/post/make-post.sh
 

@@ -174,3 +174,32 @@ lab_build_env() {
 	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/ccache}
 	export KBUILD_BUILD_TIMESTAMP="2026-01-01 00:00:00 UTC" KBUILD_BUILD_USER=lab KBUILD_BUILD_HOST=lab
 }
+
+# lab_config_lost CONFIG [--y-for-m] FRAGMENT...: the fragment lines that
+# the .config CONFIG (after olddefconfig) lost, one a line, indented:
+# an "CONFIG_X=v" line it lacks, or a "# CONFIG_X is not set" line whose
+# option it sets. With --y-for-m, CONFIG_X=y stands in for CONFIG_X=m.
+lab_config_lost() {
+	local cfg=$1 yform=0 f l o
+	shift
+	[ "${1:-}" = --y-for-m ] && { yform=1; shift; }
+	for f in "$@"; do
+		[ -r "$f" ] && [ "${f#-}" = "$f" ] ||
+			{ echo "lab_config_lost: cannot read the fragment '$f'" >&2; return 2; }
+	done
+	for f in "$@"; do
+		while read -r l || [ -n "$l" ]; do
+			case $l in
+			"# CONFIG_"*" is not set")
+				o=${l#\# }
+				o=${o%% *}
+				! grep -q "^$o=" "$cfg" || echo "  $l" ;;
+			\#* | "") ;;
+			*)
+				grep -qxF "$l" "$cfg" ||
+					{ [ $yform = 1 ] && grep -qxF "${l%=m}=y" "$cfg"; } ||
+					echo "  $l" ;;
+			esac
+		done <"$f"
+	done
+}

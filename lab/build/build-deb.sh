@@ -101,11 +101,8 @@ else
 	"$tree/scripts/config" --file "$obj/.config" --set-str MODULE_SIG_KEY certs/signing_key.pem
 fi
 kmake olddefconfig >/dev/null
-# y where the fragment says m is as good; "is not set" must stay unset
-lost=$({ grep -v '^\s*#' "$frag" || true; } | { grep . || true; } | while read -r l; do
-	grep -qxF "$l" "$obj/.config" || grep -qxF "${l%=m}=y" "$obj/.config" || echo "  $l"; done
-	sed -n 's/^# \(CONFIG_[A-Za-z0-9_]*\) is not set$/\1/p' "$frag" | while read -r o; do
-	grep -q "^$o=" "$obj/.config" && echo "  # $o is not set"; done || true)
+# y where the fragment says m is as good
+lost=$(lab_config_lost "$obj/.config" --y-for-m "$frag")
 [ -z "$lost" ] || die "these options of the selftests' config did not survive olddefconfig:
 $lost"
 

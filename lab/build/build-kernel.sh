@@ -30,8 +30,7 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$obj/.lab-config-id" 2>/dev/null)" != "$
 	kmake tinyconfig >/dev/null
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "${frags[@]}" >/dev/null
 	kmake olddefconfig >/dev/null
-	lost=$(cat "${frags[@]}" | grep -v '^\s*#' | grep . | while read -r l; do
-		grep -qxF "$l" "$obj/.config" || echo "  $l"; done)
+	lost=$(lab_config_lost "$obj/.config" "${frags[@]}")
 	if [ -n "$lost" ]; then
 		echo "build[$b/$kernel]: these fragment options did not survive olddefconfig:" >&2
 		echo "$lost" >&2

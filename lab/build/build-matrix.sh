@@ -22,30 +22,41 @@
 # leg, ok or FAIL, seconds, the git tree id (12 digits) of what was built,
 # and a note. make post requires every leg ok for the tree its patches give.
 # --stale runs only the legs without an ok line for the tree built now;
-# --check TREE only says whether every leg has an ok line for TREE (a tree
-# id, as make post computes it from the patches it posts).
+# --check TREE only says whether every leg (or every LEG given) has an ok
+# line for TREE (a tree id, as make post computes it from the patches it
+# posts) and prints those lines. Both read results/build-matrix-<base>.txt
+# and so refuse LAB_MATRIX_REF.
 # LAB_MATRIX_REF names another commit of the tree to build instead of the
 # branch lab (a deliberately broken one, to see a leg fail); allmod always
 # takes base..lab.
 # usage: build-matrix.sh BASE [--stale] [LEG...]   (default: every leg)
-#        build-matrix.sh BASE --check TREE
+#        build-matrix.sh BASE --check TREE [LEG...]
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-b=${1:?usage: build-matrix.sh BASE [--stale] [LEG...] | --check TREE}
+usage="usage: build-matrix.sh BASE [--stale | --check TREE] [LEG...]"
+b=${1:?$usage}
 shift
 stale=0 check=""
 case ${1:-} in
 --stale) stale=1; shift ;;
---check) check=${2:?usage: build-matrix.sh BASE --check TREE}; shift 2 ;;
+--check)
+	check=${2:-}
+	[[ $check =~ ^[0-9a-f]{12,40}$ ]] ||
+		{ echo "matrix[$b]: --check takes a git tree id (12 to 40 hex digits)" >&2; exit 2; }
+	shift 2 ;;
 esac
+if [ $stale = 1 ] || [ -n "$check" ]; then
+	[ "${LAB_MATRIX_REF:-lab}" = lab ] ||
+		{ echo "matrix[$b]: --stale and --check are for the branch lab; unset LAB_MATRIX_REF" >&2; exit 2; }
+fi
 lab_check_base "$b" || exit 2
 all_legs="allmod zoned-off aio-off mpath-off i386 htmldocs"
 legs=${*:-$all_legs}
 for l in $legs; do
 	case " $all_legs " in
 	*" $l "*) ;;
-	*) echo "matrix[$b]: unknown leg '$l' (legs: $all_legs)" >&2; exit 2 ;;
+	*) echo "matrix[$b]: unknown leg '$l' (legs: $all_legs; options go right after BASE)" >&2; exit 2 ;;
 	esac
 done
 tree=$(lab_tree "$b")
@@ -55,11 +66,15 @@ wt=$dir/linux
 frags=("$top/lab/build/guest.config" "$top/lab/build/guest-$b.config")
 summary=$top/results/build-matrix-$b.txt
 [ "$ref" = lab ] || summary=$top/build/$b/matrix/summary-${ref//\//-}.txt
+# ok_line LEG TREE: the leg's ok line for TREE, if the summary has one
+ok_line() {
+	grep -E "^$1 +ok +[0-9]+ s +${2:0:12} " "$summary" 2>/dev/null
+}
 # not_ok TREE: the legs of $legs without an ok line for TREE
 not_ok() {
 	local l
 	for l in $legs; do
-		grep -q -E "^$l +ok +[0-9]+ s +${1:0:12} " "$summary" 2>/dev/null || echo "$l"
+		ok_line "$l" "$1" >/dev/null || echo "$l"
 	done
 }
 if [ -n "$check" ]; then
@@ -68,13 +83,16 @@ if [ -n "$check" ]; then
 		echo "matrix[$b]: no ok line for tree ${check:0:12} in ${summary#"$top"/}: $missing" >&2
 		exit 1
 	fi
-	echo "matrix[$b]: every leg ok for tree ${check:0:12}"
+	for l in $legs; do
+		ok_line "$l" "$check"
+	done
 	exit 0
 fi
 [ -f "$tree/Makefile" ] || { echo "matrix[$b]: no $tree: run make source" >&2; exit 1; }
-git -C "$tree" rev-parse -q --verify "$ref^{commit}" >/dev/null ||
+# What every leg builds, resolved once: the branch may move during a run.
+commit=$(git -C "$tree" rev-parse -q --verify "$ref^{commit}") ||
 	{ echo "matrix[$b]: $tree has no commit '$ref' (the branch lab: make source)" >&2; exit 1; }
-built=$(git -C "$tree" rev-parse "$ref^{tree}")
+built=$(git -C "$tree" rev-parse "$commit^{tree}")
 built=${built:0:12}
 if [ $stale = 1 ]; then
 	legs=$(not_ok "$built" | xargs)
@@ -141,7 +159,7 @@ series_leg() {
 	shift 2
 	: >"$log"
 	need_wt || { note="no worktree"; return 1; }
-	checkout "$ref" || { note="checkout of $ref failed"; return 1; }
+	checkout "$commit" || { note="checkout of $ref failed"; return 1; }
 	# a fresh object tree each time (ccache keeps it cheap): an up-to-date
 	# tree compiles nothing and so would warn about nothing
 	rm -rf "$obj" "$obj-base"
@@ -164,7 +182,7 @@ series_leg() {
 	cp "$obj/.config" "$obj-base/.config"
 	{ make -s -C "$wt" O="$obj-base" ARCH="$arch" olddefconfig && kb "$obj-base"; } >"$log.base" 2>&1 || true
 	warnings "$log.base" >"$dir/$leg.base.w"
-	checkout "$ref" || { note="checkout of $ref failed"; return 1; }
+	checkout "$commit" || { note="checkout of $ref failed"; return 1; }
 	new=$(comm -23 "$dir/$leg.patched.w" "$dir/$leg.base.w")
 	base_w=$(wc -l <"$dir/$leg.base.w")
 	if [ -n "$new" ]; then
@@ -183,11 +201,12 @@ htmldocs_leg() {
 		return 1
 	fi
 	# The trees of make source when they are there and the series is the
-	# branch lab (make check), else the matrix worktree.
+	# commit checked out there with no change under Documentation/ (make
+	# check), else the matrix worktree.
 	local src_base src_ref=$tree
 	src_base=$(lab_src "$b" base)
-	if [ "$ref" != lab ] || [ ! -f "$src_base/Makefile" ] ||
-		[ "$(git -C "$tree" symbolic-ref -q --short HEAD)" != lab ]; then
+	if [ ! -f "$src_base/Makefile" ] || [ "$(git -C "$tree" rev-parse HEAD)" != "$commit" ] ||
+		[ -n "$(git -C "$tree" status --porcelain -- Documentation)" ]; then
 		need_wt || { note="no worktree"; return 1; }
 		src_base=$wt src_ref=$wt
 	fi
@@ -203,7 +222,7 @@ htmldocs_leg() {
 	hd "$src_base" >"$log.base" 2>&1 || true
 	warnings "$log.base" >"$dir/htmldocs.base.w"
 	if [ "$src_ref" = "$wt" ]; then
-		checkout "$ref" || { note="checkout of $ref failed"; return 1; }
+		checkout "$commit" || { note="checkout of $ref failed"; return 1; }
 	fi
 	if ! hd "$src_ref" >"$log" 2>&1; then
 		note="htmldocs FAILED"
@@ -211,7 +230,7 @@ htmldocs_leg() {
 		return 1
 	fi
 	warnings "$log" >"$dir/htmldocs.patched.w"
-	files=$(git -C "$tree" diff --name-only base "$ref")
+	files=$(git -C "$tree" diff --name-only base "$commit")
 	# A warning fails when it names a file of the series, or when it is
 	# new and names no file. A new one about files the series does not
 	# touch is the base's own, exposed: the ABI database is read only when
@@ -263,6 +282,9 @@ for leg in $legs; do
 	htmldocs) htmldocs_leg; rc=$? ;;
 	esac
 	t=$(( $(date +%s) - start ))
+	# allmod takes base..lab itself: the branch must not have moved
+	now=$(git -C "$tree" rev-parse -q --verify "$ref^{tree}")
+	[ "${now:0:12}" = "$built" ] || rc=1 note="$ref moved during the leg: run it again"
 	verdict=ok
 	[ "$rc" -eq 0 ] || { verdict=FAIL; fail=1; }
 	line=$(printf '%-10s %-4s %5d s  %s  %s' "$leg" "$verdict" "$t" "$built" "$note")
@@ -270,7 +292,8 @@ for leg in $legs; do
 	echo "$line" >>"$summary.new"
 done
 awk -v order="$all_legs" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
-	{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary"
+	{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary.sorted"
+mv "$summary.sorted" "$summary"
 rm -f "$summary.new"
 echo "matrix[$b]: summary in ${summary#"$top"/}"
 exit $fail

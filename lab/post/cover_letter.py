@@ -9,8 +9,9 @@ as, what this set applies on and which selftests cross sets; from the
 original cover letter: its From:, its "Changes since v1:" items that belong
 to this set, and the paragraphs after that list (the notes on the base);
 the set's bench numbers (bench_table.py); the build matrix of the whole
-series (MATRIX_FILE, results/build-matrix-<base>.txt); the shortlog, the diffstat that
-make-post.sh computed, and base-commit. It is dated like the set's newest
+series (MATRIX_FILE: the ok lines that lab/build/build-matrix.sh --check
+printed); the shortlog, the diffstat that make-post.sh computed, and
+base-commit. It is dated like the set's newest
 patch, so that it changes only with the set.
 
 An item of "Changes since v1:" belongs to the sets of the patches whose
@@ -112,18 +113,23 @@ def item_sets(item, series, sets):
 
 
 def matrix_text(path):
-    """The build coverage paragraph from a build-matrix summary."""
+    """The build coverage paragraph from the ok lines of build-matrix.sh --check."""
     b = para("Build coverage of the whole series on base-commit, warnings "
              "counted against the base in the same configuration "
              "(lab/build/build-matrix.sh):")
     with open(path) as f:
-        lines = [MATRIX_RE.match(ln.rstrip("\n")) for ln in f if ln.strip()]
-    legs = {m.group(1): m for m in lines if m}
-    for leg, what in MATRIX_LEGS.items():
-        m = legs.get(leg)
-        if not m:
-            sys.exit(f"cover_letter: {path} has no line for the leg {leg}")
-        b += bullet(f"{leg} ({what}): {m.group(2)}, {m.group(5)};")
+        lines = [ln.rstrip("\n") for ln in f if ln.strip()]
+    if not lines:
+        sys.exit(f"cover_letter: {path} has no build matrix line")
+    for ln in lines:
+        m = MATRIX_RE.match(ln)
+        if not m or m.group(2) != "ok":
+            sys.exit(f"cover_letter: {path}: not an ok line of the form "
+                     f"'LEG ok N s TREE NOTE': {ln}")
+        leg, note = m.group(1), m.group(5)
+        if leg not in MATRIX_LEGS:
+            sys.exit(f"cover_letter: no description of the build matrix leg {leg} in MATRIX_LEGS")
+        b += bullet(f"{leg} ({MATRIX_LEGS[leg]}): ok" + (f", {note};" if note else ";"))
     b[-1] = b[-1].rstrip(";") + "."
     return b
 

@@ -12,8 +12,9 @@
 # ls-tree/cat-file/rev-parse and get_maintainer.pl), and the bench.json of
 # $LAB_POST_BENCH (default results/latest/bench.json), and
 # results/build-matrix-mainline.txt, which must hold an ok line of every
-# leg for the tree the posted patches give (make post runs the stale legs
-# first: lab/build/build-matrix.sh mainline --stale).
+# leg for the tree the posted patches give (lab/post/series-tree.sh); make
+# post runs the stale legs first (lab/build/build-matrix.sh mainline
+# --stale), which writes build/mainline/matrix/.
 #
 # usage: lab/post/make-post.sh
 set -euo pipefail
@@ -67,23 +68,13 @@ elif [ "$base" != "$tree_base" ]; then
 	die "$(rel "$src")/0000-cover-letter.patch says base-commit $base, but $(rel "$tree") has base $tree_base: re-export (make export) or prepare the tree again (make source)"
 fi
 
-# The tree the posted patches give on the base, in a scratch repository
-# that borrows the base tree's objects, and the build matrix of that tree.
-git init -q "$meta/applied"
-echo "$(git -C "$tree" rev-parse --path-format=absolute --git-common-dir)/objects" \
-	>"$meta/applied/.git/objects/info/alternates"
-(
-	cd "$meta/applied"
-	git read-tree "$base"
-	grep -v '^\s*\(#\|$\)' "$patches/series" | while read -r p; do
-		git apply --cached "$patches/$p" 2>"$meta/apply.err" ||
-			die "$(rel "$src")/$p does not apply on base-commit: $(head -n 3 "$meta/apply.err")"
-	done
-	git write-tree >"$meta/applied.tree"
-)
-matrix=$top/results/build-matrix-$base_name.txt
-"$top/lab/build/build-matrix.sh" "$base_name" --check "$(cat "$meta/applied.tree")" ||
-	die "the build matrix has not passed for these patches: make build-matrix (LAB_BASE=$base_name), after make export if the tree has changes patches/ lacks"
+# The build matrix must have passed for the tree the posted patches give;
+# its lines are kept for the cover letters.
+matrix=$meta/matrix.txt
+mapfile -t files < <(grep -v '^\s*\(#\|$\)' "$patches/series" | sed "s|^|$patches/|")
+applied=$("$here/series-tree.sh" "$tree" "$base" "$meta/applied" "${files[@]}")
+"$top/lab/build/build-matrix.sh" "$base_name" --check "$applied" >"$matrix" ||
+	die "the build matrix has not passed for these patches (tree ${applied:0:12}): lab/build/build-matrix.sh $base_name --stale; make export first if build/$base_name/linux has changes that patches/ lacks"
 
 python3 "$here/split_sets.py" "$(rel "$patches")" "$meta" "$(rel "$src")"
 python3 "$here/bench_table.py" --check "$bench" "$meta/plan.json"
