@@ -78,20 +78,35 @@ run_selftests_in() {
 }
 
 # run_selftests_both BASE: the base and the patched guest side by side.
-# Under TCG one guest keeps about 1.4 of the 2 cores busy (QEMU's CPU time
-# over wall time, mainline base guest: 540 s in 394 s), so two side by side
-# take less time than two in a row. The patched guest's output follows the
-# base guest's.
+# Under TCG one guest keeps about 1.3 to 1.4 of the 2 cores busy (QEMU's
+# CPU time over wall time: results/rehearsal-6f10427-partial/), so two side
+# by side take less time than two in a row. The patched guest's output
+# follows the base guest's, then both exit codes.
 run_selftests_both() {
-	local b=$1 log pid rc=0
-	log=$(stage_log "$b: patched guest")
-	run_selftests_in "$b" patched >"$log" 2>&1 &
+	local b=$1 blog plog pid brc prc
+	blog=$(stage_log "$b: base guest")
+	plog=$(stage_log "$b: patched guest")
+	# one accelerator probe for both guests (it caches its answer)
+	LAB_ACCEL=${LAB_ACCEL:-$(lab/boot/probe-accel.sh "$b" base)}
+	export LAB_ACCEL
+	# A background job ignores SIGINT unless told otherwise: an interrupted
+	# make check must stop this guest too.
+	(trap - INT QUIT; run_selftests_in "$b" patched) >"$plog" 2>&1 &
 	pid=$!
-	run_selftests_in "$b" base || rc=1
-	wait $pid || rc=1
+	echo "selftests[$b]: the patched kernel's guest runs beside this one (log: $plog)"
+	run_selftests_in "$b" base 2>&1 | tee "$blog"
+	brc=${PIPESTATUS[0]}
+	echo "selftests[$b]: waiting for the patched kernel's guest"
+	wait $pid
+	prc=$?
 	echo "--- the patched kernel's guest, run beside the base kernel's:"
-	cat "$log"
-	return $rc
+	cat "$plog"
+	echo "selftests[$b]: base guest exit $brc, patched guest exit $prc"
+	if [ "$brc" -ne 0 ]; then
+		echo "--- the last lines of the base kernel's guest:"
+		tail -n 40 "$blog"
+	fi
+	[ "$brc" -eq 0 ] && [ "$prc" -eq 0 ]
 }
 
 # new_kernel_warnings BASE: a boot of the patched kernel (the first, or one
