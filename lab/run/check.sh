@@ -5,14 +5,13 @@
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
 # every patch, builds base and patched kernels, checks that every patch
 # builds on its own, checks the exit codes of the selftests' KTAP helpers
-# on the host, boots each kernel and runs the block selftests in it (base
-# and patched side by side); on mainline it also packages the patched
-# kernel (make deb) and boots that.
+# on the host, boots each kernel and runs the block selftests in it; on
+# mainline it also packages the patched kernel (make deb) and boots that.
 # Last it prints test x kernel against lab/run/expectations.tsv and writes
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$top" || exit 1
+cd "$top"
 . lab/paths.sh
 bases=$(lab_bases) || exit 2
 t0=$(date +%s)
@@ -77,38 +76,6 @@ run_selftests_in() {
 	lab/run/run-selftests.sh "$1" "$2" "build/$1/check/$2"
 }
 
-# run_selftests_both BASE: the base and the patched guest side by side.
-# Under TCG one guest keeps about 1.3 to 1.4 of the 2 cores busy (QEMU's
-# CPU time over wall time: results/rehearsal-6f10427-partial/), so two side
-# by side take less time than two in a row. The patched guest's output
-# follows the base guest's, then both exit codes.
-run_selftests_both() {
-	local b=$1 blog plog pid brc prc
-	blog=$(stage_log "$b: base guest")
-	plog=$(stage_log "$b: patched guest")
-	# one accelerator probe for both guests (it caches its answer)
-	LAB_ACCEL=${LAB_ACCEL:-$(lab/boot/probe-accel.sh "$b" base)}
-	export LAB_ACCEL
-	# A background job ignores SIGINT unless told otherwise: an interrupted
-	# make check must stop this guest too.
-	(trap - INT QUIT; run_selftests_in "$b" patched) >"$plog" 2>&1 &
-	pid=$!
-	echo "selftests[$b]: the patched kernel's guest runs beside this one (log: $plog)"
-	run_selftests_in "$b" base 2>&1 | tee "$blog"
-	brc=${PIPESTATUS[0]}
-	echo "selftests[$b]: waiting for the patched kernel's guest"
-	wait $pid
-	prc=$?
-	echo "--- the patched kernel's guest, run beside the base kernel's:"
-	cat "$plog"
-	echo "selftests[$b]: base guest exit $brc, patched guest exit $prc"
-	if [ "$brc" -ne 0 ]; then
-		echo "--- the last lines of the base kernel's guest:"
-		tail -n 40 "$blog"
-	fi
-	[ "$brc" -eq 0 ] && [ "$prc" -eq 0 ]
-}
-
 # new_kernel_warnings BASE: a boot of the patched kernel (the first, or one
 # of lab/run/extra-boots.tsv) logged warnings the same boot of the base
 # kernel did not.
@@ -142,7 +109,8 @@ check_base() {
 	stage "$b: patch-builds" lab/build/check-patch-builds.sh "$b"
 	stage "$b: build selftests" lab/build/build-selftests.sh "$b" || return 1
 	stage "$b: ktap exit codes" lab/run/check-ktap-exit.sh "$b"
-	stage "$b: selftests" run_selftests_both "$b"
+	stage "$b: selftests base" run_selftests_in "$b" base
+	stage "$b: selftests patched" run_selftests_in "$b" patched
 	stage "$b: dmesg" new_kernel_warnings "$b"
 	# make deb's test: about 3 min a base, so only on the base linux-block
 	# takes patches against (6.12's packages: make deb, results/deb-6.12-*).

@@ -32,7 +32,7 @@ boot() {	# boot DIR [--append ARGS] [TEST...]
 		opts=(--append "$2")
 		shift 2
 	fi
-	"$top/lab/boot/run-guest.sh" --timeout 2400 --out "$dir" "${opts[@]}" \
+	"$top/lab/boot/run-guest.sh" --timeout 1800 --out "$dir" "${opts[@]}" \
 		"${LAB_CHECK_DISKS[@]}" "$b" "$kernel" \
 		"$top/lab/run/guest-selftests.sh" "$ksft" /tmp/out "$@"
 	r=$?
