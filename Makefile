@@ -1,7 +1,8 @@
 # The block series lab: source -> build -> boot -> run -> report, for each
 # kernel base of lab/bases.tsv (mainline, 6.12). LAB_BASE=mainline (or 6.12,
 # or "mainline 6.12") limits any target to those bases; default: all.
-# make check   the test run (what CI runs): checks, four kernels, selftests
+# make check   the test run (what CI runs): checks, four kernels, selftests,
+#              mainline's Debian packages booted
 # make bench   the main job: seed workloads base vs patched, both bases
 # make export  re-export patches/<base>/ from build/<base>/linux after editing
 # make source  fetch, unpack and apply: build/<base>/linux

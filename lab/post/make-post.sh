@@ -14,7 +14,7 @@
 # results/build-matrix-mainline.txt, which must hold an ok line of every
 # leg for the tree the posted patches give (lab/post/series-tree.sh); make
 # post runs the stale legs first (lab/build/build-matrix.sh mainline
-# --stale), which writes build/mainline/matrix/.
+# --stale), which writes build/mainline/matrix/ and its legs' lines.
 #
 # usage: lab/post/make-post.sh
 set -euo pipefail
