@@ -86,8 +86,17 @@ args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-device virtio-9p-pci,fsdev=labrepo,mount_tag=labrepo)
 
 files=()
-cleanup() { rm -f "${files[@]}"; }
+qpid="" tpid=""
+# Killed or interrupted (make check's EXIT, a CI timeout), the runner takes
+# its QEMU and console reader with it.
+cleanup() {
+	[ -z "$qpid" ] || kill -9 "$qpid" 2>/dev/null
+	[ -z "$tpid" ] || kill "$tpid" 2>/dev/null
+	rm -f "${files[@]}"
+}
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 i=0
 for spec in "${disks[@]}"; do
 	IFS=: read -r type size opt <<<"$spec"
@@ -142,6 +151,7 @@ while kill -0 $qpid 2>/dev/null; do
 	if [ "$(date +%s)" -ge $deadline ]; then
 		kill -9 $qpid 2>/dev/null
 		wait $qpid 2>/dev/null || true
+		qpid=""
 		kill $tpid 2>/dev/null || true
 		echo "guest[$b/$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
 		tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
@@ -150,7 +160,9 @@ while kill -0 $qpid 2>/dev/null; do
 	sleep 1
 done
 wait $qpid 2>/dev/null || true
+qpid=""
 wait $tpid 2>/dev/null || true
+tpid=""
 if [ ! -f "$out/rc" ]; then
 	echo "guest[$b/$kernel]: guest died without an exit code (panic?). QEMU said:" >&2
 	sed 's/^/    > /' "$out/qemu.log" >&2
