@@ -153,6 +153,26 @@ lab_workload_append() {
 	sed -n 's/^# lab-append: *\(.*[^ ]\) *$/\1/p' "$1" | head -n 1
 }
 
+# LAB_WARN_RE: the dmesg lines that say the kernel warned; run-guest.sh
+# flags a boot that has one (OUT/kernel-warnings), and make check shows
+# them for a boot of the patched kernel whose base boot had none.
+LAB_WARN_RE='WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:'
+
+# lab_am TREE PATCH...: git am each patch in TREE's checkout, with the
+# patch's author as committer and its Date: as commit date, so that two
+# applies of the same patches give the same commits.
+lab_am() {
+	local tree=$1 p info
+	shift
+	for p in "$@"; do
+		info=$(git mailinfo /dev/null /dev/null <"$p")
+		GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' <<<"$info") \
+		GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' <<<"$info") \
+			git -C "$tree" am -q --committer-date-is-author-date "$p" ||
+			{ echo "git am of $(basename "$p") failed in $tree" >&2; return 1; }
+	done
+}
+
 # lab_source_dir BASE: the unpacked Debian source package of the base.
 lab_source_dir() { echo "$top/build/src/$1"; }
 

@@ -171,9 +171,9 @@ if [ ! -f "$out/rc" ]; then
 	exit 125
 fi
 rc=$(cat "$out/rc")
-if grep -qE 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:' "$out/dmesg.txt" 2>/dev/null; then
+if grep -qE "$LAB_WARN_RE" "$out/dmesg.txt" 2>/dev/null; then
 	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
-	grep -E -m5 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than' "$out/dmesg.txt" | sed 's/^/    > /' >&2
+	grep -E -m5 "$LAB_WARN_RE" "$out/dmesg.txt" | sed 's/^/    > /' >&2
 	touch "$out/kernel-warnings"
 fi
 echo "guest[$b/$kernel]: exit $rc after $(( $(date +%s) - start )) s"

@@ -85,7 +85,7 @@ new_kernel_warnings() {
 		[ -f "$d/patched/$sub/kernel-warnings" ] &&
 			[ ! -f "$d/base/$sub/kernel-warnings" ] || continue
 		echo "check[$1]: the patched kernel logged warnings the base kernel did not (boot $sub):" >&2
-		grep -E -m10 'WARNING:|BUG:|possible circular locking|possible recursive locking|inconsistent lock state|blocked for more than|Call Trace:' \
+		grep -E -m10 "$LAB_WARN_RE" \
 			"$d/patched/$sub/dmesg.txt" >&2
 		rc=1
 	done

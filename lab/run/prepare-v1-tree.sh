@@ -37,14 +37,12 @@ if [ "$have" != $V1_PATCHES ]; then
 		{ echo "v1: $V1_COMMIT has not $V1_PATCHES patches for $b" >&2; exit 1; }
 	echo "v1: branch v1 = base + the $V1_PATCHES patches of series v1"
 	git -C "$tree" worktree add -q --detach "$tmp/wt" base
+	files=()
 	for p in $list; do
-		info=$(git -C "$tmp/wt" mailinfo /dev/null /dev/null <"$tmp/patches/$b/$p")
-		GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' <<<"$info") \
-		GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' <<<"$info") \
-			git -C "$tmp/wt" am -q --committer-date-is-author-date \
-				"$tmp/patches/$b/$p" ||
-			{ echo "v1: git am of $p failed" >&2; exit 1; }
+		files+=("$tmp/patches/$b/$p")
 	done
+	lab_am "$tmp/wt" "${files[@]}" ||
+		{ echo "v1: series v1 does not apply" >&2; exit 1; }
 	# Only a complete series becomes the branch.
 	git -C "$tree" branch -f v1 "$(git -C "$tmp/wt" rev-parse HEAD)"
 fi

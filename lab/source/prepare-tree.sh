@@ -74,17 +74,13 @@ else
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f lab 2>/dev/null || git -C "$tree" checkout -q -f -B lab base
 	git -C "$tree" reset -q --hard base
-	n=0
+	files=()
 	for p in $list; do
-		# Committer = the patch's author, date = its Date: header, so that two
-		# fresh applies give the same HEAD.
-		info=$(git mailinfo /dev/null /dev/null <"$patches/$p")
-		GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' <<<"$info") \
-		GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' <<<"$info") \
-			git -C "$tree" am -q --committer-date-is-author-date "$patches/$p" ||
-			{ echo "source[$b]: git am of $p failed" >&2; exit 1; }
-		n=$((n + 1))
+		files+=("$patches/$p")
 	done
+	lab_am "$tree" "${files[@]}" ||
+		{ echo "source[$b]: the series does not apply" >&2; exit 1; }
+	n=${#files[@]}
 	echo "$series_id $(git -C "$tree" rev-parse HEAD)" >"$record"
 	echo "source[$b]: applied $n patches, HEAD $(git -C "$tree" rev-parse --short=12 HEAD)"
 fi
