@@ -165,7 +165,7 @@ lab_am() {
 	local tree=$1 p info
 	shift
 	for p in "$@"; do
-		info=$(git mailinfo /dev/null /dev/null <"$p")
+		info=$(git -C "$tree" mailinfo /dev/null /dev/null <"$p")
 		GIT_COMMITTER_NAME=$(sed -n 's/^Author: //p' <<<"$info") \
 		GIT_COMMITTER_EMAIL=$(sed -n 's/^Email: //p' <<<"$info") \
 			git -C "$tree" am -q --committer-date-is-author-date "$p" ||

@@ -87,16 +87,20 @@ args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 
 files=()
 qpid="" tpid=""
-# Killed or interrupted (make check's EXIT, a CI timeout), the runner takes
-# its QEMU and console reader with it.
+# Interrupted or killed (Ctrl-C, a CI timeout), the runner takes its QEMU
+# and console reader with it (tpid is the reader pipeline's sed; its tail
+# ends with QEMU), then dies of the same signal, so that a caller's loop
+# stops too.
 cleanup() {
-	[ -z "$qpid" ] || kill -9 "$qpid" 2>/dev/null
-	[ -z "$tpid" ] || kill "$tpid" 2>/dev/null
+	if [ -n "$qpid" ]; then kill -9 "$qpid" 2>/dev/null || true; fi
+	if [ -n "$tpid" ]; then kill "$tpid" 2>/dev/null || true; fi
 	rm -f "${files[@]}"
 }
 trap cleanup EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
+for sig in INT TERM HUP; do
+	# shellcheck disable=SC2064 # $sig now, on purpose
+	trap "cleanup; trap - $sig EXIT; kill -$sig \$\$" $sig
+done
 i=0
 for spec in "${disks[@]}"; do
 	IFS=: read -r type size opt <<<"$spec"
@@ -153,6 +157,7 @@ while kill -0 $qpid 2>/dev/null; do
 		wait $qpid 2>/dev/null || true
 		qpid=""
 		kill $tpid 2>/dev/null || true
+		tpid=""
 		echo "guest[$b/$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
 		tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
 		exit 124
@@ -173,7 +178,7 @@ fi
 rc=$(cat "$out/rc")
 if grep -qE "$LAB_WARN_RE" "$out/dmesg.txt" 2>/dev/null; then
 	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
-	grep -E -m5 "$LAB_WARN_RE" "$out/dmesg.txt" | sed 's/^/    > /' >&2
+	grep -E "$LAB_WARN_RE" "$out/dmesg.txt" | grep -v 'Call Trace:' | head -n 5 | sed 's/^/    > /' >&2 || true
 	touch "$out/kernel-warnings"
 fi
 echo "guest[$b/$kernel]: exit $rc after $(( $(date +%s) - start )) s"
