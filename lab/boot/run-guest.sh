@@ -94,6 +94,9 @@ qpid="" tpid=""
 cleanup() {
 	if [ -n "$qpid" ]; then kill -9 "$qpid" 2>/dev/null || true; fi
 	if [ -n "$tpid" ]; then kill "$tpid" 2>/dev/null || true; fi
+	# a signal between "qemu &" and "qpid=$!"
+	# shellcheck disable=SC2046
+	kill -9 $(jobs -p) 2>/dev/null || true
 	rm -f "${files[@]}"
 }
 trap cleanup EXIT
@@ -153,7 +156,7 @@ tpid=$!
 deadline=$((start + timeout))
 while kill -0 $qpid 2>/dev/null; do
 	if [ "$(date +%s)" -ge $deadline ]; then
-		kill -9 $qpid 2>/dev/null
+		kill -9 $qpid 2>/dev/null || true
 		wait $qpid 2>/dev/null || true
 		qpid=""
 		kill $tpid 2>/dev/null || true
@@ -178,7 +181,10 @@ fi
 rc=$(cat "$out/rc")
 if grep -qE "$LAB_WARN_RE" "$out/dmesg.txt" 2>/dev/null; then
 	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
-	grep -E "$LAB_WARN_RE" "$out/dmesg.txt" | grep -v 'Call Trace:' | head -n 5 | sed 's/^/    > /' >&2 || true
+	# the warnings themselves; their call traces only if nothing else matched
+	head=$(grep -E "$LAB_WARN_RE" "$out/dmesg.txt" | grep -v 'Call Trace:' | head -n 5 || true)
+	[ -n "$head" ] || head=$(grep -E -m5 "$LAB_WARN_RE" "$out/dmesg.txt" || true)
+	sed 's/^/    > /' <<<"$head" >&2
 	touch "$out/kernel-warnings"
 fi
 echo "guest[$b/$kernel]: exit $rc after $(( $(date +%s) - start )) s"
