@@ -11,7 +11,7 @@
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
-cd "$top"
+cd "$top" || exit 1
 . lab/paths.sh
 bases=$(lab_bases) || exit 2
 t0=$(date +%s)
