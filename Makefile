@@ -8,7 +8,8 @@
 # make source  fetch, unpack and apply: build/<base>/linux
 # make kernels build the base and patched kernels of each base
 # make mutants build each mutant of lab/mutants/<base>/, run the selftests
-#              on it, print mutant x test (not part of make check)
+#              on it, print mutant x test (not part of make check;
+#              MUTANTS_SCOPE=meant: only the tests each mutant names)
 # make v1      build 6.12's series v1 (the one the review read) and run the
 #              dm-multipath flush tests on it: the lockdep result must fail
 #              (not part of make check)

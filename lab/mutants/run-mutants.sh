@@ -12,7 +12,10 @@
 # A mutant that is the same patch on both bases is kept once, in
 # lab/mutants/mainline/, and linked from lab/mutants/6.12/.
 # MUTANTS_RESULT=results/mutants-6.12 names the table files of a partial
-# run (default results/mutants: .txt and .json).
+# run (default results/mutants: .txt and .json). MUTANTS_SCOPE=meant runs,
+# on each mutant, only the tests its patch names (a boot of a few minutes
+# instead of every test); the reference still runs every test, and the
+# table marks the tests not run.
 # usage: run-mutants.sh [NAME...]
 set -uo pipefail
 shopt -s nullglob
@@ -21,14 +24,28 @@ cd "$top" || exit 1
 . lab/paths.sh
 bases=$(lab_bases) || exit 2
 
-# run_selftests BASE KERNEL OUT: the selftests in a guest (and the later
-# boots of lab/run/extra-boots.tsv); the exit code goes to OUT/guest-rc
-# (124: timeout, 125: died).
+scope=${MUTANTS_SCOPE:-all}
+case $scope in
+all|meant) ;;
+*) echo "mutants: MUTANTS_SCOPE is all or meant, not '$scope'" >&2; exit 2 ;;
+esac
+
+# run_selftests BASE KERNEL OUT [TEST...]: the selftests (or only the TESTs)
+# in a guest (and the later boots of lab/run/extra-boots.tsv); the exit
+# code goes to OUT/guest-rc (124: timeout, 125: died), the TESTs to
+# OUT/tests-run.
 run_selftests() {
-	lab/run/run-selftests.sh "$1" "$2" "$3"
+	lab/run/run-selftests.sh "$@"
 	local rc=$?
 	mkdir -p "$3"
 	echo $rc >"$3/guest-rc"
+	[ $# -le 3 ] || printf '%s\n' "${@:4}" >"$3/tests-run"
+}
+
+# meant_tests PATCH: the test files the patch names as meant to catch it
+meant_tests() {
+	sed -n 's/^Meant to be caught by: //p' "$1" | tr ',' '\n' |
+		sed 's/^ *//; s/:[0-9]* *$//; s/ *$//' | sort -u
 }
 
 for name in "$@"; do
@@ -76,7 +93,22 @@ for b in $bases; do
 			echo "does not build" >"$out/status"
 			continue
 		fi
-		run_selftests "$b" mutant "$out"
+		tests=()
+		[ "$scope" = all ] || mapfile -t tests < <(meant_tests "$patch")
+		if [ "$scope" = meant ] && [ ${#tests[@]} -eq 0 ]; then
+			echo "names no test" >"$out/status"
+			continue
+		fi
+		missing=""
+		for t in "${tests[@]}"; do
+			grep -qxF "block:$t" "build/$b/kselftest/kselftest-list.txt" ||
+				missing="$missing $t"
+		done
+		if [ -n "$missing" ]; then
+			echo "names tests $b does not have:$missing" >"$out/status"
+			continue
+		fi
+		run_selftests "$b" mutant "$out" "${tests[@]}"
 	done
 	git -C "$wt" checkout -q -f --detach lab
 done

@@ -3,7 +3,8 @@
 
 usage: mutant_table.py MUTANT_DIR JSON_OUT BASE:NAME=DIR...
 Each DIR holds a guest's selftests.tsv (and guest-rc, or status when the
-mutant did not apply or build); NAME "patched" is the reference run of
+mutant did not apply or build, and tests-run when only those tests ran:
+make mutants with MUTANTS_SCOPE=meant); NAME "patched" is the reference run of
 that base's patched kernel. A test (or one of its KTAP subtests) catches a
 mutant when it passed on the reference and failed on the mutant. Each
 mutant patch, MUTANT_DIR/BASE/NAME.patch, names the tests meant to catch
@@ -62,18 +63,21 @@ def main():
         caught = sorted({k for k, v in results.items()
                          if v == "fail" and ref.get(base, {}).get(k) == "pass"})
         meant = meant_for(mutant_dir, base, name)
+        ran = read_text(f"{outdir}/tests-run").split() or None
         # every test (or subtest) the mutant names must catch it
         missed = [m for m in meant
                   if m not in caught and not any(c.split(":")[0] == m for c in caught)]
         report.append({"base": base, "mutant": name, "meant_for": meant,
                        "caught_by": caught, "missed_by": missed,
                        "caught_as_meant": bool(meant) and not missed,
-                       "status": status or "ran", "guest_rc": rc, "results": results})
+                       "status": status or "ran", "guest_rc": rc,
+                       "tests_run": ran, "results": results})
 
     width = max([len(f"{r['base']} {r['mutant']}") for r in report] + [6])
     print("mutant x test: X = caught (passed on patched, failed on the mutant),")
-    print("x = caught by a subtest only, . = no change, ? = no result; the last")
-    print("column says whether every test the mutant names as meant to catch it did")
+    print("x = caught by a subtest only, . = no change, ? = no result, - = not")
+    print("run on that mutant; the last column says whether every test the")
+    print("mutant names as meant to catch it did")
     for i, t in enumerate(tests):
         print(f"{'':{width}}  {'|  ' * i}{t}")
     for r in report:
@@ -85,6 +89,8 @@ def main():
                 cells.append("x")
             elif t in r["results"]:
                 cells.append(".")
+            elif r["tests_run"] is not None and t not in r["tests_run"]:
+                cells.append("-")
             else:
                 cells.append("?")
         if r["status"] != "ran":
@@ -96,12 +102,18 @@ def main():
         else:
             verdict = "NOT CAUGHT by " + " ".join(r["meant_for"])
         print(f"{r['base'] + ' ' + r['mutant']:{width}}  {'  '.join(cells)}  {verdict}")
-    idle = [t for t in tests if not any(
+    unrun = [t for t in tests if not any(
+        r["status"] == "ran" and (r["tests_run"] is None or t in r["tests_run"])
+        for r in report)]
+    idle = [t for t in tests if t not in unrun and not any(
         c.split(":")[0] == t for r in report for c in r["caught_by"])]
     if idle:
         print("tests that caught no mutant: " + " ".join(idle))
+    if unrun:
+        print("tests run on no mutant: " + " ".join(unrun))
     with open(json_out, "w") as f:
-        json.dump({"mutants": report, "tests_catching_nothing": idle}, f, indent=1)
+        json.dump({"mutants": report, "tests_catching_nothing": idle,
+                   "tests_run_on_no_mutant": unrun}, f, indent=1)
     return 0 if all(r["caught_as_meant"] for r in report) else 1
 
 

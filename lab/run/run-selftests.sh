@@ -7,19 +7,27 @@
 # tests' lines replaced by the later boot's (the first boot's own are kept
 # in OUT/selftests-first-boot.tsv); each later boot's logs, dmesg, rc and
 # kernel-warnings flag are in OUT/<name>/ (the first boot's in OUT/).
+# With TEST names, only those tests run, in the first boot and in the
+# later boots whose lines name them.
 # Exits with the first non-zero guest exit code (124: timeout, 125: died).
-# usage: run-selftests.sh BASE KERNEL OUT
+# usage: run-selftests.sh BASE KERNEL OUT [TEST...]
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
-usage="usage: run-selftests.sh BASE KERNEL OUT"
+usage="usage: run-selftests.sh BASE KERNEL OUT [TEST...]"
 b=${1:?$usage}
 kernel=${2:?$usage}
 out=${3:?$usage}
+shift 3
+only=("$@")
 lab_check_base "$b" || exit 2
 ksft=$top/build/$b/kselftest
 [ -f "$ksft/kselftest-list.txt" ] ||
 	{ echo "run-selftests: $ksft has no tests: run lab/build/build-selftests.sh $b" >&2; exit 1; }
+for t in "${only[@]}"; do
+	grep -qxF "block:$t" "$ksft/kselftest-list.txt" ||
+		{ echo "run-selftests: no test $t in $ksft" >&2; exit 2; }
+done
 rm -rf "$out"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -40,7 +48,7 @@ boot() {	# boot DIR [--append ARGS] [TEST...]
 	return 0
 }
 
-boot "$out"
+boot "$out" "${only[@]}"
 if [ -f "$out/selftests.tsv" ]; then
 	cp "$out/selftests.tsv" "$out/selftests-first-boot.tsv"
 else
@@ -50,7 +58,10 @@ while IFS=$'\t' read -r name args tests; do
 	case $name in ''|'#'*) continue ;; esac
 	have=""
 	for t in $tests; do
-		grep -qxF "block:$t" "$ksft/kselftest-list.txt" && have="$have $t"
+		grep -qxF "block:$t" "$ksft/kselftest-list.txt" || continue
+		[ ${#only[@]} -eq 0 ] || printf '%s\n' "${only[@]}" | grep -qxF -- "$t" ||
+			continue
+		have="$have $t"
 	done
 	[ -n "$have" ] || continue
 	echo "run-selftests[$b/$kernel]: boot '$name' ($args):$have"
