@@ -5,8 +5,9 @@
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
 # every patch, builds base and patched kernels, checks that every patch
 # builds on its own, checks the exit codes of the selftests' KTAP helpers
-# on the host, boots each kernel and runs the block selftests in it; on
-# mainline it also packages the patched kernel (make deb) and boots that.
+# on the host, boots each kernel and runs the block selftests in it, and
+# checks that they left no module loaded; on mainline it also packages the
+# patched kernel (make deb) and boots that.
 # Last it prints test x kernel against lab/run/expectations.tsv and writes
 # results/check-summary.json. Exits non-zero if anything is off.
 set -uo pipefail
@@ -93,6 +94,30 @@ new_kernel_warnings() {
 	return $rc
 }
 
+# no_modules_left BASE: the selftests, in every boot of the base and the
+# patched kernel, left no module loaded that was not loaded before the
+# test that loaded it (OUT/modules-left.tsv of guest-selftests.sh).
+no_modules_left() {
+	local d=build/$1/check f rc=0 n=0
+	for f in "$d"/base/modules-left.tsv "$d"/patched/modules-left.tsv \
+		"$d"/base/*/modules-left.tsv "$d"/patched/*/modules-left.tsv; do
+		case $f in
+		*"*"*) continue ;;
+		esac
+		if [ ! -e "$f" ]; then
+			echo "modules[$1]: ${f#"$d"/} is missing (no results, or a kernel without modules)"
+			continue
+		fi
+		n=$((n + 1))
+		[ -s "$f" ] || continue
+		echo "check[$1]: the selftests left modules loaded (${f#"$d"/}, test and module):" >&2
+		sed 's/^/  /' "$f" >&2
+		rc=1
+	done
+	[ $rc = 0 ] && echo "modules[$1]: in $n boots the selftests left no module loaded"
+	return $rc
+}
+
 echo "check: bases: $(echo $bases)"
 stage disk lab/deps/check-disk.sh $bases || fatal disk
 stage deps lab/deps/install.sh || fatal deps
@@ -112,6 +137,7 @@ check_base() {
 	stage "$b: selftests base" run_selftests_in "$b" base
 	stage "$b: selftests patched" run_selftests_in "$b" patched
 	stage "$b: dmesg" new_kernel_warnings "$b"
+	stage "$b: modules left" no_modules_left "$b"
 	# make deb's test: about 2 min a base (107 s in a cold run), so only
 	# on the base linux-block takes patches against (6.12's packages:
 	# make deb, results/deb-6.12-*).

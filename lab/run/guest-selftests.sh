@@ -4,7 +4,9 @@
 # line per test, "<test>\t<pass|fail|skip>\t<seconds>", and one per KTAP
 # subtest it reported, "<test>:<N>\t<pass|fail|skip|xfail>\t0". The
 # virtio-blk and NVMe disks present at start are offered to the tests in
-# BLK_TEST_DISKS. With TEST names, only those tests run.
+# BLK_TEST_DISKS. With TEST names, only those tests run. The modules a
+# test left loaded that were not loaded before it go to
+# OUT/modules-left.tsv, "<test>\t<module>".
 # usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT [TEST...]
 ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
 out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
@@ -25,7 +27,11 @@ BLK_TEST_DISKS=$(cd /sys/block && ls -d vd* nvme*n* 2>/dev/null | xargs)
 export BLK_TEST_DISKS
 echo "guest-selftests: BLK_TEST_DISKS=\"$BLK_TEST_DISKS\""
 : >"$out/selftests.tsv"
+# Without /proc/modules (a kernel without modules) nothing is recorded.
+[ -r /proc/modules ] && : >"$out/modules-left.tsv"
+modules() { cut -d' ' -f1 /proc/modules 2>/dev/null | sort; }
 for t in $tests; do
+	modules >/tmp/modules-before
 	start=$(date +%s.%N)
 	./run_kselftest.sh -t "block:$t" 2>&1 | tee "$out/$t.log"
 	end=$(date +%s.%N)
@@ -50,4 +56,10 @@ for t in $tests; do
 		fi
 		printf '%s:%s\t%s\t0\n' "$t" "$n" "$r"
 	done >>"$out/selftests.tsv"
+	[ -r /proc/modules ] && modules | comm -13 /tmp/modules-before - |
+		sed "s/^/$t\t/" >>"$out/modules-left.tsv"
 done
+if [ -s "$out/modules-left.tsv" ]; then
+	echo "guest-selftests: modules left loaded by the tests:"
+	sed 's/^/  /' "$out/modules-left.tsv"
+fi
