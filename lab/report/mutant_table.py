@@ -75,9 +75,10 @@ def main():
 
     width = max([len(f"{r['base']} {r['mutant']}") for r in report] + [6])
     print("mutant x test: X = caught (passed on patched, failed on the mutant),")
-    print("x = caught by a subtest only, . = no change, ? = no result, - = not")
-    print("run on that mutant; the last column says whether every test the")
-    print("mutant names as meant to catch it did")
+    print("x = caught by a subtest only, . = no change, s = skipped on the mutant")
+    print("(passed on patched), ? = no result, - = not run on that mutant; the")
+    print("last column says whether every test the mutant names as meant to")
+    print("catch it did")
     for i, t in enumerate(tests):
         print(f"{'':{width}}  {'|  ' * i}{t}")
     for r in report:
@@ -87,6 +88,8 @@ def main():
                 cells.append("X")
             elif any(c.split(":")[0] == t for c in r["caught_by"]):
                 cells.append("x")
+            elif r["results"].get(t) == "skip" and ref.get(r["base"], {}).get(t) == "pass":
+                cells.append("s")
             elif t in r["results"]:
                 cells.append(".")
             elif r["tests_run"] is not None and t not in r["tests_run"]:
