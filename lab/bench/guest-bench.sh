@@ -8,6 +8,9 @@ export LAB_KSFT=${2:?usage: guest-bench.sh OUT KSFT WORKLOAD...}
 shift 2
 : >"$BENCH_OUT/metrics.jsonl"
 rm -f "$BENCH_OUT/failed"
+# The lab kernels build dm, md and raid0 as modules, as a distribution
+# does; the workloads create dm and md devices without loading them.
+modprobe -a dm-multipath dm-round-robin md-mod raid0 2>/dev/null
 rc=0
 for wl in "$@"; do
 	(

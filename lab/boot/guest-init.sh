@@ -45,8 +45,14 @@ ulimit -l unlimited    # bpftrace maps
 echo "guest: $(uname -r) up after $(cut -d' ' -f1 /proc/uptime) s"
 
 cd /tmp || exit 1
-bash /tmp/out/cmd </dev/null
-rc=$?
+if [ -n "$LAB_MODS" ] && [ ! -d "$LAB_MODS/lib/modules/$(uname -r)" ]; then
+	# a kernel other than the one built for these modules
+	echo "guest: $LAB_MODS has no lib/modules/$(uname -r): not running the command"
+	rc=1
+else
+	bash /tmp/out/cmd </dev/null
+	rc=$?
+fi
 dmesg >/tmp/out/dmesg.txt
 echo "$rc" >/tmp/out/rc
 sync

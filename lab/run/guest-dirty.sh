@@ -63,6 +63,7 @@ state() {
 modprobe null_blk nr_devices=1 gb=1 irqmode=2 completion_nsec=200000 \
 	submit_queues=2 hw_queue_depth=8 no_sched=1 shared_tags=1 ||
 	echo "guest-dirty: cannot load null_blk with its parameters"
+modprobe dm-mod 2>/dev/null    # a module in the lab kernels
 dmsetup create lab_dirty --table "0 2048 linear /dev/nullb0 0" ||
 	echo "guest-dirty: cannot create dm device lab_dirty"
 echo "p:labdirty/vfs_read vfs_read" >>$tfs/kprobe_events ||
