@@ -96,9 +96,10 @@ new_kernel_warnings() {
 
 # no_modules_left BASE: the selftests, in every boot of the base and the
 # patched kernel, left no module loaded that was not loaded before the
-# test that loaded it (OUT/modules-left.tsv of guest-selftests.sh).
+# test that loaded it (OUT/modules-left.tsv of guest-selftests.sh), and
+# unloaded none that was loaded before the test (OUT/modules-removed.tsv).
 no_modules_left() {
-	local d=build/$1/check f rc=0 n=0
+	local d=build/$1/check f r rc=0 n=0
 	for f in "$d"/base/modules-left.tsv "$d"/patched/modules-left.tsv \
 		"$d"/base/*/modules-left.tsv "$d"/patched/*/modules-left.tsv; do
 		case $f in
@@ -109,12 +110,21 @@ no_modules_left() {
 			continue
 		fi
 		n=$((n + 1))
-		[ -s "$f" ] || continue
-		echo "check[$1]: the selftests left modules loaded (${f#"$d"/}, test and module):" >&2
-		sed 's/^/  /' "$f" >&2
-		rc=1
+		if [ -s "$f" ]; then
+			echo "check[$1]: the selftests left modules loaded (${f#"$d"/}, test and module):" >&2
+			sed 's/^/  /' "$f" >&2
+			rc=1
+		fi
+		r=${f%-left.tsv}-removed.tsv
+		if [ ! -e "$r" ]; then
+			echo "modules[$1]: ${r#"$d"/} is missing (a boot from before modules-removed.tsv)"
+		elif [ -s "$r" ]; then
+			echo "check[$1]: the selftests unloaded modules loaded before them (${r#"$d"/}, test and module):" >&2
+			sed 's/^/  /' "$r" >&2
+			rc=1
+		fi
 	done
-	[ $rc = 0 ] && echo "modules[$1]: in $n boots the selftests left no module loaded"
+	[ $rc = 0 ] && echo "modules[$1]: in $n boots the selftests left no module loaded and unloaded none they had not loaded"
 	return $rc
 }
 

@@ -6,7 +6,8 @@
 # virtio-blk and NVMe disks present at start are offered to the tests in
 # BLK_TEST_DISKS. With TEST names, only those tests run. The modules a
 # test left loaded that were not loaded before it go to
-# OUT/modules-left.tsv, "<test>\t<module>".
+# OUT/modules-left.tsv, "<test>\t<module>", and those loaded before it
+# that it unloaded to OUT/modules-removed.tsv.
 # usage: guest-selftests.sh KSELFTEST_INSTALL_DIR OUT [TEST...]
 ksft=${1:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
 out=${2:?usage: guest-selftests.sh KSELFTEST_DIR OUT [TEST...]}
@@ -28,7 +29,7 @@ export BLK_TEST_DISKS
 echo "guest-selftests: BLK_TEST_DISKS=\"$BLK_TEST_DISKS\""
 : >"$out/selftests.tsv"
 # Without /proc/modules (a kernel without modules) nothing is recorded.
-[ -r /proc/modules ] && : >"$out/modules-left.tsv"
+[ -r /proc/modules ] && : >"$out/modules-left.tsv" && : >"$out/modules-removed.tsv"
 modules() { cut -d' ' -f1 /proc/modules 2>/dev/null | sort; }
 for t in $tests; do
 	modules >/tmp/modules-before
@@ -56,10 +57,19 @@ for t in $tests; do
 		fi
 		printf '%s:%s\t%s\t0\n' "$t" "$n" "$r"
 	done >>"$out/selftests.tsv"
-	[ -r /proc/modules ] && modules | comm -13 /tmp/modules-before - |
-		sed "s/^/$t\t/" >>"$out/modules-left.tsv"
+	if [ -r /proc/modules ]; then
+		modules >/tmp/modules-after
+		comm -13 /tmp/modules-before /tmp/modules-after |
+			sed "s/^/$t\t/" >>"$out/modules-left.tsv"
+		comm -23 /tmp/modules-before /tmp/modules-after |
+			sed "s/^/$t\t/" >>"$out/modules-removed.tsv"
+	fi
 done
 if [ -s "$out/modules-left.tsv" ]; then
 	echo "guest-selftests: modules left loaded by the tests:"
 	sed 's/^/  /' "$out/modules-left.tsv"
+fi
+if [ -s "$out/modules-removed.tsv" ]; then
+	echo "guest-selftests: modules loaded before a test and unloaded by it:"
+	sed 's/^/  /' "$out/modules-removed.tsv"
 fi

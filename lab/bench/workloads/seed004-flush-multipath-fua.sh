@@ -15,6 +15,10 @@
 #           commit block a PREFLUSH|FUA write)
 #   fua_path: a table of A alone, 4 KiB O_SYNC writes on the dm device (the
 #           guard: FUA kept where every path has it)
+#   noflush_dsync: that table reloaded with noflush (load, resume
+#           --noflush: how multipathd adds a path) to the table of B and A,
+#           then dsync again; with the dm device's queue/fua after the
+#           reload and the kernel's warnings that it kept FUA for B
 # Reports ops/s, the dm device's queue/fua, and the writes, FUA writes and
 # flushes each path was sent (block:block_rq_issue). B's FUA writes are
 # writes nothing makes durable: B has no FUA and no flush follows them.
@@ -86,6 +90,19 @@ ff_run() {
 	dmsetup create ff_mp --table "0 $(cat /sys/block/$FF_A/size) multipath 0 0 1 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
 	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname ff_mp)
 	ff_fio fua_path --filename="$dm" --rw=randwrite --size=64M --direct=1 --sync=1 --ioengine=psync || return 1
+
+	# noflush: the table of A alone reloaded the way multipathd adds a
+	# path (load, resume --noflush) to the table of B and A
+	mark="bench: $WL_NAME noflush $(date +%s%N)"
+	echo "$mark" >/dev/kmsg
+	dmsetup load ff_mp --table "0 $(cat /sys/block/$FF_B/size) multipath 0 0 2 1 round-robin 0 1 1 $FF_LOOP 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
+	dmsetup resume --noflush ff_mp || return 1
+	emit noflush_dm_reports_fua "$(cat /sys/block/${dm#/dev/}/queue/fua)" 0/1 "queue/fua of the dm device after a noflush reload adding the path without FUA"
+	emit noflush_warnings "$(dmesg | sed -n "\|$mark|,\$p" | grep -c 'FUA kept for')" count "kernel warnings that dm keeps FUA for a path without it (7.3 with the series)"
+	mount -o noatime,noinit_itable "$dm" ffm || return 1
+	sync
+	ff_fio noflush_dsync --filename=ffm/overwrite --rw=randwrite --size=16M --direct=1 --sync=dsync --ioengine=psync || return 1
+	umount ffm
 	dmsetup remove --retry ff_mp
 }
 
