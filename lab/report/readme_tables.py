@@ -77,6 +77,7 @@ def main():
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
         "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
         "noflush-fua": ("results/dm-noflush-fua-2026-11-24/summary.txt", fenced),
+        "bench-flush-2026-11-24": ("results/2026-11-24T102107Z/table.txt", fenced),
         "lockdep": ("results/lockdep/summary.txt", fenced),
         "v1": ("results/v1/summary.txt", fenced),
         "dirty-mainline": ("results/dirty/mainline-patched/summary.txt", fenced),
