@@ -104,6 +104,14 @@ def main():
             verdict = "caught, but not by " + " ".join(r["missed_by"])
         else:
             verdict = "NOT CAUGHT by " + " ".join(r["meant_for"])
+        # a meant test that skipped where it passed on patched cannot catch
+        # (a subtest counts as skipped when its whole test was)
+        skipped = [m for m in r["missed_by"]
+                   if ref.get(r["base"], {}).get(m) == "pass"
+                   and "skip" in (r["results"].get(m),
+                                  r["results"].get(m.split(":")[0]))]
+        if skipped and r["status"] == "ran":
+            verdict += " (skipped on the mutant: " + " ".join(skipped) + ")"
         print(f"{r['base'] + ' ' + r['mutant']:{width}}  {'  '.join(cells)}  {verdict}")
     unrun = [t for t in tests if not any(
         r["status"] == "ran" and (r["tests_run"] is None or t in r["tests_run"])
