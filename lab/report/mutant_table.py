@@ -61,7 +61,8 @@ def main():
         if not status and rc in ("124", "125"):
             status = "guest timed out" if rc == "124" else "guest died"
         caught = sorted({k for k, v in results.items()
-                         if v == "fail" and ref.get(base, {}).get(k) == "pass"})
+                         if v == "fail"
+                         and ref.get(base, {}).get(k) in ("pass", "xfail")})
         meant = meant_for(mutant_dir, base, name)
         ran = read_text(f"{outdir}/tests-run").split() or None
         # every test (or subtest) the mutant names must catch it
@@ -74,7 +75,8 @@ def main():
                        "tests_run": ran, "results": results})
 
     width = max([len(f"{r['base']} {r['mutant']}") for r in report] + [6])
-    print("mutant x test: X = caught (passed on patched, failed on the mutant),")
+    print("mutant x test: X = caught (passed, or was an expected failure, on")
+    print("patched and failed on the mutant),")
     print("x = caught by a subtest only, . = no change, s = skipped on the mutant")
     print("(passed on patched), ? = no result, - = not run on that mutant; the")
     print("last column says whether every test the mutant names as meant to")

@@ -66,6 +66,7 @@ def main():
         "mutants-plug-merge": ("results/mutants-plug-merge.txt", fenced),
         "mutants-meant-mainline": ("results/mutants-meant-mainline.txt", fenced),
         "mutants-meant-6.12": ("results/mutants-meant-6.12.txt", fenced),
+        "mutants-noflush": ("results/mutants-noflush-mainline.txt", fenced),
         "bench-plug-merge": ("results/2026-11-22T132454Z/table.txt", fenced),
         "per-patch-mainline": ("results/per-patch-mainline-2026-11-22T193755Z/table.txt", fenced),
         "bench-dm-busy": ("results/2026-11-22T200431Z/table.txt", fenced),
