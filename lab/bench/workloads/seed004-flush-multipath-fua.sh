@@ -51,7 +51,7 @@ ff_fio() {
 }
 
 ff_run() {
-	local d dm
+	local d dm table_ba mark
 	modprobe scsi_debug add_host=1 dev_size_mb=128 delay=1 || return 1
 	modprobe loop 2>/dev/null
 	for _ in $(seq 50); do
@@ -74,7 +74,9 @@ ff_run() {
 		return 1
 	fi
 
-	dmsetup create ff_mp --table "0 $(cat /sys/block/$FF_B/size) multipath 0 0 2 1 round-robin 0 1 1 $FF_LOOP 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
+	# B alone in the first priority group, A in the second
+	table_ba="0 $(cat /sys/block/$FF_B/size) multipath 0 0 2 1 round-robin 0 1 1 $FF_LOOP 1 round-robin 0 1 1 /dev/$FF_A 1"
+	dmsetup create ff_mp --table "$table_ba" || return 1
 	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname ff_mp)
 	emit dm_reports_fua "$(cat /sys/block/${dm#/dev/}/queue/fua)" 0/1 "queue/fua of the dm device over both paths"
 	mkfs.ext4 -q -F -E nodiscard,lazy_journal_init=1 "$dm" || return 1
@@ -95,7 +97,7 @@ ff_run() {
 	# path (load, resume --noflush) to the table of B and A
 	mark="bench: $WL_NAME noflush $(date +%s%N)"
 	echo "$mark" >/dev/kmsg
-	dmsetup load ff_mp --table "0 $(cat /sys/block/$FF_B/size) multipath 0 0 2 1 round-robin 0 1 1 $FF_LOOP 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
+	dmsetup load ff_mp --table "$table_ba" || return 1
 	dmsetup resume --noflush ff_mp || return 1
 	emit noflush_dm_reports_fua "$(cat /sys/block/${dm#/dev/}/queue/fua)" 0/1 "queue/fua of the dm device after a noflush reload adding the path without FUA"
 	emit noflush_warnings "$(dmesg | sed -n "\|$mark|,\$p" | grep -c 'FUA kept for')" count "kernel warnings that dm keeps FUA for a path without it (7.3 with the series)"
