@@ -8,7 +8,8 @@
 # in OUT/selftests-first-boot.tsv); each later boot's logs, dmesg, rc and
 # kernel-warnings flag are in OUT/<name>/ (the first boot's in OUT/).
 # With TEST names, only those tests run, in the first boot and in the
-# later boots whose lines name them.
+# later boots whose lines name them. LAB_GUEST_SMP=N boots N vCPUs (the
+# guest's default otherwise).
 # Exits with the first non-zero guest exit code (124: timeout, 125: died).
 # usage: run-selftests.sh BASE KERNEL OUT [TEST...]
 set -uo pipefail
@@ -36,8 +37,9 @@ boot() {	# boot DIR [--append ARGS] [TEST...]
 	local dir=$1 r
 	shift
 	local opts=()
+	[ -z "${LAB_GUEST_SMP:-}" ] || opts=(--smp "$LAB_GUEST_SMP")
 	if [ "${1:-}" = --append ]; then
-		opts=(--append "$2")
+		opts+=(--append "$2")
 		shift 2
 	fi
 	"$top/lab/boot/run-guest.sh" --timeout 1800 --out "$dir" "${opts[@]}" \

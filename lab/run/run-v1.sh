@@ -9,6 +9,8 @@
 # patched it passes in make check). Writes results/v1/ (selftests.tsv,
 # the test logs, dmesg, lockdep-reports.txt, summary.txt); exits non-zero
 # if v1 does not fail that way.
+# LAB_GUEST_SMP=N boots the guest with N vCPUs, RESULTS_V1=DIR (under
+# results/, relative to the repository) writes DIR instead of results/v1.
 # usage: run-v1.sh [TEST...]   (default: the three tests below; the list
 #                               must include flush_multipath_fua.sh)
 set -uo pipefail
@@ -25,10 +27,14 @@ printf '%s\n' "${tests[@]}" | grep -qxF flush_multipath_fua.sh ||
 lab/run/prepare-v1-tree.sh || exit 1
 lab/build/build-kernel.sh "$b" v1 || exit 1
 lab/build/build-selftests.sh "$b" || exit 1
-out=$top/results/v1
+out=${RESULTS_V1:-$top/results/v1}
+case $out in
+results/*|"$top"/results/*) ;;
+*) echo "run-v1: RESULTS_V1 must name a directory under results/ (it is emptied first)" >&2; exit 2 ;;
+esac
 rm -rf "$out"
 mkdir -p "$out"
-lab/boot/run-guest.sh --timeout 2400 --out "$out" "$b" v1 \
+lab/boot/run-guest.sh --timeout 2400 --out "$out" ${LAB_GUEST_SMP:+--smp "$LAB_GUEST_SMP"} "$b" v1 \
 	"$top/lab/run/guest-selftests.sh" "$top/build/$b/kselftest" /tmp/out "${tests[@]}"
 echo $? >"$out/guest-rc"
 fua6=$(awk -F'\t' '$1 == "flush_multipath_fua.sh:6" { print $2 }' "$out/selftests.tsv" 2>/dev/null)
@@ -38,7 +44,7 @@ grep -E "WARNING: (possible|inconsistent)|circular locking dependency|lock order
 n=$(grep -c . "$out/lockdep-reports.txt")
 recursive=$(grep -c "possible recursive locking" "$out/lockdep-reports.txt")
 {
-	echo "series v1 (6.12.117 + v1), tests: ${tests[*]}"
+	echo "series v1 (6.12.117 + v1), tests: ${tests[*]}, vCPUs: ${LAB_GUEST_SMP:-default}"
 	awk -F'\t' '{ printf "  %-32s %s\n", $1, $2 }' "$out/selftests.tsv" 2>/dev/null
 	echo "lockdep reports in the boot: $n ($recursive possible recursive locking)"
 	sed 's/^/  /' "$out/lockdep-reports.txt"

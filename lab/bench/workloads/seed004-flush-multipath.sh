@@ -12,13 +12,24 @@
 #             fail_path) 2 s into the fio run (which must still be running
 #             then), so the rest of fio and all of fs_mark run on B alone:
 #             the workload fails unless fs_mark's flushes all reach B
+#   wce0:    the logical unit's cache turned off through both paths
+#            (cache_type "write through": WCE=0 in the caching mode page,
+#            so neither path's queue has a write cache) before the table
+#            load; fio only, with fdatasync() after each write. A control:
+#            the dm device has no write cache either, so its flushes end
+#            in submit_bio_noacct() on every kernel and never reach dm-rq
+#            (all_wt is the leg that measures dm-rq's flush handling). It
+#            fails if the dm device or a path says "write back", or if a
+#            flush reaches a path
 # Workloads: fio 4 KiB random writes with fsync() after each (128), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
-# Reports ops/s and the writes, flushes and FUA writes each path was sent
-# (block:block_rq_issue).
+# Reports ops/s, fio's median and 99th percentile latency (us) of the
+# writes and of the fsync()/fdatasync() calls (127 of them: fio does not
+# sync after the last write), and the writes, flushes and FUA writes each
+# path was sent (block:block_rq_issue).
 # lab-disk: (none: scsi_debug)
 WL_NAME=seed004-flush-multipath
-WL_DESC="dm-multipath over two scsi_debug paths to one store: fio randwrite fsync=1 and fs_mark, per path setting"
+WL_DESC="dm-multipath over two scsi_debug paths to one store: fio randwrite fsync=1 and fs_mark per path setting, and fio fdatasync=1 with the cache off in the device"
 
 # fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
 # trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
@@ -29,6 +40,30 @@ fm_emit_paths() {
 		emit_path_counts "${1}_$2" $p "$(tr ':' ',' <"/sys/block/$dev/dev")"
 		eval "FM_FLUSHES_$p=$PATH_FLUSHES"
 	done
+}
+
+# fm_lat_us SECTION PERCENTILE: a latency percentile in us of fio.json's
+# job (write: clat_ns; sync: lat_ns of the fsync()/fdatasync() calls)
+fm_lat_us() {
+	python3 - "$1" "$2" <<'PY'
+import json, sys
+job = json.load(open("fio.json"))["jobs"][0]
+sec = job[sys.argv[1]]
+lat = sec["clat_ns"] if sys.argv[1] == "write" else sec["lat_ns"]
+pct = lat.get("percentile")
+if not pct:
+    sys.exit(f"fio.json: no {sys.argv[1]} latency percentiles")
+print(pct[sys.argv[2]] / 1e3)
+PY
+}
+
+# fm_emit_fio LEG WHAT CMD START END: ops/s and p99 latencies of fio.json
+fm_emit_fio() {
+	emit "${1}_fio_${2}_ops" "$(echo "128 / ($5 - $4)" | bc -l)" ops/s "$3 (writes per wall-clock second)"
+	emit "${1}_fio_write_p50_us" "$(fm_lat_us write 50.000000)" us "$3 (write completion latency, median)"
+	emit "${1}_fio_write_p99_us" "$(fm_lat_us write 99.000000)" us "$3 (write completion latency, 99th percentile)"
+	emit "${1}_fio_${2}_p50_us" "$(fm_lat_us sync 50.000000)" us "$3 ($2() latency, median)"
+	emit "${1}_fio_${2}_p99_us" "$(fm_lat_us sync 99.000000)" us "$3 ($2() latency, 99th percentile)"
 }
 
 # fm_measure LEG DM [FAIL_PATH]: fio, then fs_mark on ext4; with FAIL_PATH
@@ -60,7 +95,7 @@ fm_measure() {
 		echo "seed004: path $fail is not failed: $(dmsetup status fm_mp)" >&2
 		return 1
 	fi
-	emit "${leg}_fio_fsync_ops" "$(echo "128 / ($end - $start)" | bc -l)" ops/s "$cmd (writes per wall-clock second)"
+	fm_emit_fio "$leg" fsync "$cmd" "$start" "$end"
 	fm_emit_paths "$leg" fio
 
 	mkfs.ext4 -q -F "$dm" || return 1
@@ -81,6 +116,35 @@ fm_measure() {
 
 fm_cache_type() {
 	echo "$2" >"/sys/class/scsi_disk/$(basename "$(readlink -f "/sys/block/$1/device")")/cache_type"
+}
+
+# fm_wce0 TABLE: the cache off in the device through both paths before the
+# table load, fio with fdatasync() after each write
+fm_wce0() {
+	local dm cmd start end d
+	fm_cache_type $FM_A "write through" && fm_cache_type $FM_B "write through" || return 1
+	dmsetup create fm_mp --table "$1" || return 1
+	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname fm_mp)
+	for d in $FM_A $FM_B ${dm#/dev/}; do
+		if [ "$(cat /sys/block/$d/queue/write_cache)" != "write through" ]; then
+			echo "seed004: wce0: $d says $(cat /sys/block/$d/queue/write_cache)" >&2
+			return 1
+		fi
+	done
+	cmd="fio --name=fdatasync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fdatasync=1 --number_ios=128 --size=64M --output-format=json"
+	rq_issue_trace_start
+	start=$(date +%s.%N)
+	$cmd >fio.json || return 1
+	end=$(date +%s.%N)
+	rq_issue_trace_stop
+	fm_emit_fio wce0 fdatasync "$cmd" "$start" "$end"
+	fm_emit_paths wce0 fio
+	if [ $((FM_FLUSHES_A + FM_FLUSHES_B)) -ne 0 ]; then
+		echo "seed004: wce0: flushes reached the paths: $FM_FLUSHES_A, $FM_FLUSHES_B" >&2
+		return 1
+	fi
+	dmsetup remove fm_mp
+	fm_cache_type $FM_A "write back" && fm_cache_type $FM_B "write back"
 }
 
 # fm_run: the legs; wl_run cleans up after it whatever happened
@@ -118,6 +182,9 @@ fm_run() {
 	dmsetup create fm_mp --table "$table" || return 1
 	fm_measure failover "$dm" "/dev/$FM_A" || return 1
 	dmsetup remove fm_mp
+	echo "write back" >/sys/block/$FM_B/queue/write_cache || return 1
+
+	fm_wce0 "$table"
 }
 
 wl_run() {
