@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Write the measured tables into README.md from results/, so that the
 README's numbers cannot drift from what the lab measured. Each table sits
-between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
+between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->";
+every NAME and its file are in `sources` in main(). Among them:
 
   check-verdicts   results/check-summary.json: test x {base:kernel}
   check-timings    results/check-timings.txt: make check stage times
@@ -27,6 +28,7 @@ between "<!-- begin generated: NAME -->" and "<!-- end generated: NAME -->":
   mutants-flush78-mainline, mutants-flush78-6.12  their mutants
   bench-flush-wce0  seed004-flush-multipath with latencies and wce0
   lockdep-1cpu     flush_multipath_fua.sh result 6 on one vCPU, and v1
+  zoned-robust-reset  zoned_write_order_robust.sh result 3 (6.12)
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -34,6 +36,9 @@ import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_summary import matches  # noqa: E402
 
 
 def verdicts(path):
@@ -45,7 +50,7 @@ def verdicts(path):
             runs.append(run)
         if r["test"] not in tests:
             tests.append(r["test"])
-        mark = "" if r["result"] == r["expected"] or r["expected"] == "*" \
+        mark = "" if matches(r["expected"], r["result"]) \
             else f" (expected {r['expected']})"
         cell[(r["test"], run)] = r["result"] + mark
     out = ["| test | " + " | ".join(runs) + " |",
@@ -61,6 +66,8 @@ def fenced(path):
 
 def main():
     readme = sys.argv[1] if len(sys.argv) > 1 else "README.md"
+    if len(sys.argv) > 2 or not os.path.isfile(readme):
+        sys.exit("usage: readme_tables.py [README]   (README: an existing file)")
     sources = {
         "check-verdicts": ("results/check-summary.json", verdicts),
         "check-timings": ("results/check-timings.txt", fenced),
@@ -101,6 +108,7 @@ def main():
         pat = re.compile(rf"(<!-- begin generated: {name} -->\n).*?(<!-- end generated: {name} -->)",
                          re.S)
         if not pat.search(text):
+            print(f"readme: no block '{name}' in {readme}", file=sys.stderr)
             continue
         if not os.path.exists(path):
             print(f"readme: {path} missing, '{name}' left as it is", file=sys.stderr)

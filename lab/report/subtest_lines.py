@@ -13,36 +13,46 @@ import sys
 
 
 def quote(log, wanted):
-    out, pending = [], []
-    verdict = re.compile(r"^# (not ok|ok) (\d+) (.*)$")
+    out, pending, seen = [], [], set()
+    verdict = re.compile(r"^# (not ok|ok) (\d+)(?: (.*))?$")
     for line in open(log, errors="replace"):
         line = line.rstrip("\n")
         m = verdict.match(line)
         if m:
             if int(m.group(2)) in wanted:
                 out.extend(pending)
-                out.append(f"{m.group(1)} {m.group(2)} {m.group(3)}")
+                seen.add(int(m.group(2)))
+                out.append(f"{m.group(1)} {m.group(2)} {m.group(3) or ''}".rstrip())
             pending = []
         elif line.startswith("# # ") and not line.startswith("# # Totals"):
             pending.append("  " + line[4:])
+    out.extend(f"(no result {n} in the log)" for n in sorted(wanted - seen))
     return out
 
 
 def main():
+    usage = __doc__.strip().splitlines()[-1]
     if len(sys.argv) < 4:
-        sys.exit(__doc__.strip().splitlines()[-1])
+        sys.exit(usage)
     test = sys.argv[1]
-    wanted = {int(n) for n in sys.argv[2].split(",")}
-    for arg in sys.argv[3:]:
-        label, path = arg.split("=", 1)
+    try:
+        wanted = {int(n) for n in sys.argv[2].split(",")}
+    except ValueError:
+        sys.exit(f"subtest_lines: results must be numbers, not '{sys.argv[2]}'\n{usage}")
+    runs = [arg.split("=", 1) for arg in sys.argv[3:]]
+    if any(len(r) != 2 or not r[0] or not r[1] for r in runs):
+        sys.exit(f"subtest_lines: runs are LABEL=DIR\n{usage}")
+    rc = 0
+    for label, path in runs:
         print(f"== {label}")
+        log = f"{path}/{test}.log"
         try:
-            lines = quote(f"{path}/{test}.log", wanted)
+            lines = quote(log, wanted)
         except OSError as e:
-            lines = [f"no log: {e.strerror}"]
-        for line in lines or ["(none of these results in the log)"]:
+            lines, rc = [f"no log {log}: {e.strerror}"], 1
+        for line in lines:
             print("  " + line)
-    return 0
+    return rc
 
 
 if __name__ == "__main__":

@@ -24,14 +24,19 @@ tests=("$@")
 printf '%s\n' "${tests[@]}" | grep -qxF flush_multipath_fua.sh ||
 	{ echo "run-v1: the tests must include flush_multipath_fua.sh" >&2; exit 2; }
 
+out=${RESULTS_V1:-$top/results/v1}
+while [ "${out%/}" != "$out" ]; do out=${out%/}; done
+case /$out/ in
+*/../*) out="" ;;
+esac
+case $out in
+results/*[!/]*|"$top"/results/*[!/]*) ;;
+*) echo "run-v1: RESULTS_V1 must name a directory under results/, without '..' (it is emptied first)" >&2; exit 2 ;;
+esac
+
 lab/run/prepare-v1-tree.sh || exit 1
 lab/build/build-kernel.sh "$b" v1 || exit 1
 lab/build/build-selftests.sh "$b" || exit 1
-out=${RESULTS_V1:-$top/results/v1}
-case $out in
-results/*|"$top"/results/*) ;;
-*) echo "run-v1: RESULTS_V1 must name a directory under results/ (it is emptied first)" >&2; exit 2 ;;
-esac
 rm -rf "$out"
 mkdir -p "$out"
 lab/boot/run-guest.sh --timeout 2400 --out "$out" ${LAB_GUEST_SMP:+--smp "$LAB_GUEST_SMP"} "$b" v1 \

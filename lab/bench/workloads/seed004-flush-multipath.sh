@@ -30,6 +30,7 @@
 # lab-disk: (none: scsi_debug)
 WL_NAME=seed004-flush-multipath
 WL_DESC="dm-multipath over two scsi_debug paths to one store: fio randwrite fsync=1 and fs_mark per path setting, and fio fdatasync=1 with the cache off in the device"
+FM_IOS=128	# fio's writes per leg
 
 # fm_emit_paths LEG WORKLOAD: writes, flushes and FUA writes per path from
 # trace.txt; sets FM_FLUSHES_A and FM_FLUSHES_B
@@ -57,9 +58,10 @@ print(pct[sys.argv[2]] / 1e3)
 PY
 }
 
-# fm_emit_fio LEG WHAT CMD START END: ops/s and p99 latencies of fio.json
+# fm_emit_fio LEG WHAT CMD START END: ops/s, median and p99 latencies of
+# fio.json
 fm_emit_fio() {
-	emit "${1}_fio_${2}_ops" "$(echo "128 / ($5 - $4)" | bc -l)" ops/s "$3 (writes per wall-clock second)"
+	emit "${1}_fio_${2}_ops" "$(echo "$FM_IOS / ($5 - $4)" | bc -l)" ops/s "$3 (writes per wall-clock second)"
 	emit "${1}_fio_write_p50_us" "$(fm_lat_us write 50.000000)" us "$3 (write completion latency, median)"
 	emit "${1}_fio_write_p99_us" "$(fm_lat_us write 99.000000)" us "$3 (write completion latency, 99th percentile)"
 	emit "${1}_fio_${2}_p50_us" "$(fm_lat_us sync 50.000000)" us "$3 ($2() latency, median)"
@@ -70,7 +72,7 @@ fm_emit_fio() {
 # that path is failed 2 s into the fio run, which must still be running then
 fm_measure() {
 	local leg=$1 dm=$2 fail=${3:-} cmd start end files pid
-	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=128 --size=64M --output-format=json"
+	cmd="fio --name=fsync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fsync=1 --number_ios=$FM_IOS --size=64M --output-format=json"
 	rq_issue_trace_start
 	start=$(date +%s.%N)
 	$cmd >fio.json &
@@ -131,7 +133,7 @@ fm_wce0() {
 			return 1
 		fi
 	done
-	cmd="fio --name=fdatasync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fdatasync=1 --number_ios=128 --size=64M --output-format=json"
+	cmd="fio --name=fdatasync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fdatasync=1 --number_ios=$FM_IOS --size=64M --output-format=json"
 	rq_issue_trace_start
 	start=$(date +%s.%N)
 	$cmd >fio.json || return 1
@@ -144,7 +146,6 @@ fm_wce0() {
 		return 1
 	fi
 	dmsetup remove fm_mp
-	fm_cache_type $FM_A "write back" && fm_cache_type $FM_B "write back"
 }
 
 # fm_run: the legs; wl_run cleans up after it whatever happened
