@@ -18,7 +18,8 @@
 # build/<base>/matrix/obj-<leg>; only when it warns is the base built in
 # the same object tree (incrementally) to tell new warnings from old.
 # Logs in build/<base>/matrix/<leg>.log; a line a leg in
-# results/build-matrix-<base>.txt (a leg run again replaces its line):
+# results/build-matrix-<base>.txt, written as each leg ends (a leg run
+# again replaces its line; an interrupted run keeps the legs it finished):
 # leg, ok or FAIL, seconds, the git tree id (12 digits) of what was built,
 # and a note. make post requires every leg ok for the tree its patches give.
 # --stale runs only the legs without an ok line for the tree built now;
@@ -255,9 +256,17 @@ htmldocs_leg() {
 	return 0
 }
 
+# record LINE: LINE replaces its leg's line in the summary, at once, so
+# that an interrupted run keeps the legs it finished (--stale resumes)
+record() {
+	{ [ -f "$summary" ] && grep -v -E "^${1%% *} " "$summary"; echo "$1"; } >"$summary.new"
+	awk -v order="$all_legs" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
+		{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary.sorted" &&
+		mv "$summary.sorted" "$summary"
+	rm -f "$summary.new"
+}
+
 fail=0
-# the lines of the legs not run this time stay
-{ [ -f "$summary" ] && grep -v -E "^($(echo "$legs" | tr ' ' '|')) " "$summary"; } >"$summary.new" || true
 for leg in $legs; do
 	start=$(date +%s)
 	note=""
@@ -289,11 +298,7 @@ for leg in $legs; do
 	[ "$rc" -eq 0 ] || { verdict=FAIL; fail=1; }
 	line=$(printf '%-10s %-4s %5d s  %s  %s' "$leg" "$verdict" "$t" "$built" "$note")
 	echo "matrix[$b]: $line"
-	echo "$line" >>"$summary.new"
+	record "$line"
 done
-awk -v order="$all_legs" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
-	{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary.sorted"
-mv "$summary.sorted" "$summary"
-rm -f "$summary.new"
 echo "matrix[$b]: summary in ${summary#"$top"/}"
 exit $fail
