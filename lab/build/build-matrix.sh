@@ -259,7 +259,7 @@ htmldocs_leg() {
 # record LINE: LINE replaces its leg's line in the summary, at once, so
 # that an interrupted run keeps the legs it finished (--stale resumes)
 record() {
-	{ [ -f "$summary" ] && grep -v -E "^${1%% *} " "$summary"; echo "$1"; } >"$summary.new"
+	{ [ -f "$summary" ] && grep -v -E "^${1%% *} " "$summary"; echo "$1"; } >"$summary.new" &&
 	awk -v order="$all_legs" 'BEGIN { n = split(order, o, " "); for (i = 1; i <= n; i++) r[o[i]] = i }
 		{ print r[$1] "\t" $0 }' "$summary.new" | sort -n | cut -f2- >"$summary.sorted" &&
 		mv "$summary.sorted" "$summary"

@@ -6,8 +6,8 @@ any result differs from its expectation.
 
 usage: check_summary.py EXPECTATIONS JSON_OUT BASE:KERNEL=DIR...
 Each DIR holds the guest's selftests.tsv. The expectations file has a header
-line "test BASE:KERNEL..." and one line per test with pass, fail, skip, or
-"-" where the base's series does not have the test; a line "test.sh:N" sets
+line "test BASE:KERNEL..." and one line per test with pass, fail, skip,
+xfail, or "-" where the base's series does not have the test; a line "test.sh:N" sets
 the expected result of KTAP subtest N (pass, fail, skip, xfail, or "*":
 reported but not judged on that kernel, for a subtest whose failure there
 depends on a race). A test that is not listed must pass; a subtest that is
@@ -15,6 +15,7 @@ not listed is not judged.
 A test or subtest that is expected but has no result counts as "missing".
 """
 import json
+import os
 import sys
 
 
@@ -58,6 +59,8 @@ def main():
                                 for a in sys.argv[3:]):
         sys.exit(usage)
     expect_path, json_out = sys.argv[1], sys.argv[2]
+    if not os.path.isfile(expect_path):
+        sys.exit(f"check_summary: no expectations file {expect_path}")
     runs = dict(arg.split("=", 1) for arg in sys.argv[3:])
     cols, expected = read_expectations(expect_path)
     for run in runs:

@@ -31,6 +31,8 @@ def results(path):
 
 
 def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__.strip().splitlines()[-1])
     expect_path, extra_path, col, outdir = sys.argv[1:5]
     cols, expected = read_expectations(expect_path)
     if col not in cols:
@@ -65,7 +67,7 @@ def main():
             if ":" not in t or t.split(":")[0] in extra or exp[col] in ("-", "*"):
                 continue
             got = res.get(t, "missing")
-            if got != exp[col]:
+            if not matches(exp[col], got):
                 lines.append(f"pass {p}: {t}: {got}, expected {exp[col]}")
                 bad += 1
     if passes[0] and passes[1]:

@@ -102,6 +102,7 @@ def main():
         "mutants-flush78-6.12": ("results/mutants-flush78-6.12.txt", fenced),
         "bench-flush-wce0": ("results/2026-11-24T140141Z/table.txt", fenced),
         "lockdep-1cpu": ("results/lockdep-1cpu/summary.txt", fenced),
+        "zoned-robust-reset": ("results/zoned-robust-reset-2026-11-24/summary.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():

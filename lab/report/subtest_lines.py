@@ -6,6 +6,9 @@ previous subtest's verdict up to the subtest's own). Used for the README
 blocks that show what a few new results did on each kernel, from the
 run directories of lab/run/run-selftests.sh (TEST.log in each).
 
+Exits 1 if a run directory has no log of TEST (a result missing from a
+log is printed as such, and is not an error).
+
 usage: subtest_lines.py TEST N[,N...] LABEL=DIR...
 """
 import re

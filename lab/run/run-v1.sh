@@ -27,7 +27,7 @@ printf '%s\n' "${tests[@]}" | grep -qxF flush_multipath_fua.sh ||
 out=${RESULTS_V1:-$top/results/v1}
 while [ "${out%/}" != "$out" ]; do out=${out%/}; done
 case /$out/ in
-*/../*) out="" ;;
+*/../*|*/./*) out="" ;;
 esac
 case $out in
 results/*[!/]*|"$top"/results/*[!/]*) ;;

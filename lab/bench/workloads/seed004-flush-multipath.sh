@@ -21,10 +21,10 @@
 #            (all_wt is the leg that measures dm-rq's flush handling). It
 #            fails if the dm device or a path says "write back", or if a
 #            flush reaches a path
-# Workloads: fio 4 KiB random writes with fsync() after each (128), and
+# Workloads: fio 4 KiB random writes with fsync() after each (FM_IOS), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
 # Reports ops/s, fio's median and 99th percentile latency (us) of the
-# writes and of the fsync()/fdatasync() calls (127 of them: fio does not
+# writes and of the fsync()/fdatasync() calls (FM_IOS - 1: fio does not
 # sync after the last write), and the writes, flushes and FUA writes each
 # path was sent (block:block_rq_issue).
 # lab-disk: (none: scsi_debug)
@@ -145,7 +145,7 @@ fm_wce0() {
 		echo "seed004: wce0: flushes reached the paths: $FM_FLUSHES_A, $FM_FLUSHES_B" >&2
 		return 1
 	fi
-	dmsetup remove fm_mp
+	dmsetup remove fm_mp || :	# wl_run retries it
 }
 
 # fm_run: the legs; wl_run cleans up after it whatever happened
