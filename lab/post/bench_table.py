@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """The bench numbers of one posting set: base against patched mainline for
-each workload that measures the set, read from a bench.json of `make
-bench` (lab/report/bench_report.py says its layout). No number is typed
+each workload that measures the set, read from bench.json files of `make
+bench` (lab/report/bench_report.py says their layout). No number is typed
 here: every value and ratio comes from the JSON.
 
-usage: bench_table.py BENCH_JSON PLAN_JSON SET    (prints the text)
-       bench_table.py --check BENCH_JSON PLAN_JSON
-              (fails if the JSON is unreadable; names on stderr the
+usage: bench_table.py BENCH_JSONS PLAN_JSON SET    (prints the text)
+       bench_table.py --check BENCH_JSONS PLAN_JSON
+              (fails if a JSON is unreadable; names on stderr the
               workloads that no set of the plan takes)
+
+BENCH_JSONS is one path, or several separated by spaces: runs of some
+workloads each (run-bench.sh WORKLOAD...). A workload's numbers come from
+the newest of them (by the run's date) that measured it on mainline, base
+and patched; the text says the date of each run it quotes.
 
 WORKLOAD_SETS maps each workload to the sets it measures, best first: the
 first of them that this posting has takes the workload (seed004 measures
@@ -29,6 +34,8 @@ WORKLOAD_SETS = {
     "flush-accounting": ("block",),
     "seed004-flush-multipath": ("dm", "block"),
     "seed004-flush-multipath-nvmet": ("dm", "block"),
+    "seed004-flush-multipath-fua": ("dm", "block"),
+    "dm-mpath-busy-path": ("dm", "block"),
     "seed003-aio-batch": ("aio",),
     # the ->queue_rqs() order fix is not in the mainline series
     "queue-rqs-order": ("virtio", "nvme"),
@@ -53,6 +60,34 @@ def load(path):
     if not isinstance(bench, dict) or not isinstance(bench.get("workloads"), dict):
         sys.exit(f"bench_table: {path} has no \"workloads\" object: not a bench.json")
     return bench
+
+
+def load_all(paths):
+    """The bench.json files of a space-separated list, oldest run first
+    (a run without a date counts as the oldest)."""
+    names = paths.split()
+    if not names:
+        sys.exit("bench_table: no bench.json named")
+    benches = [load(p) for p in dict.fromkeys(names)]
+    return sorted(benches, key=lambda b: b.get("date") or "")
+
+
+def measured(metrics):
+    """Whether a run measured a workload on mainline, base and patched:
+    every metric it has on mainline has both values (a guest that did
+    not finish leaves some out, and then an older full run is taken)."""
+    on_base = [m.get("values", {}).get(BASE) for m in (metrics or {}).values()]
+    on_base = [v for v in on_base if v]
+    return bool(on_base) and all(v.get("base") is not None and v.get("patched") is not None
+                                 for v in on_base)
+
+
+def source(benches, workload):
+    """The newest run that measured the workload on mainline, or None."""
+    for bench in reversed(benches):
+        if measured(bench["workloads"].get(workload)):
+            return bench
+    return None
 
 
 def owner(workload, sets):
@@ -90,11 +125,31 @@ def para(text):
     return textwrap.wrap(text, 72, break_long_words=False, break_on_hyphens=False)
 
 
-def set_text(bench, plan, set_name):
+def set_text(benches, plan, set_name):
     sets = [s["name"] for s in plan["sets"]]
     mine = [w for w in WORKLOAD_SETS if owner(w, sets) == set_name]
     if not mine:
         return para("No bench workload of the lab measures the patches of this set.")
+    out = []
+    runs = []
+    for w in mine:
+        bench = source(benches, w)
+        if bench is not None and all(bench is not r for r, _ in runs):
+            runs.append((bench, [x for x in mine if source(benches, x) is bench]))
+    for bench, workloads in runs:
+        if out:
+            out.append("")
+        out += run_text(bench, workloads, plan, set_name)
+    missing = [w for w in mine if source(benches, w) is None]
+    if missing:
+        out.append("")
+        out += para(", ".join(missing) + f": not measured on {BASE} in "
+                    + ("this run." if len(benches) == 1 else "these runs."))
+    return out
+
+
+def run_text(bench, mine, plan, set_name):
+    sets = [s["name"] for s in plan["sets"]]
     series = plan["series"]
     out = para(f"Base against patched {BASE} kernel in the lab's bench run of "
                f"{bench.get('date', 'unknown date')} ({bench.get('accelerator', 'unknown')}). "
@@ -116,22 +171,17 @@ def set_text(bench, plan, set_name):
                         + ": its patched kernel did not have those versions.")
     for w in mine:
         out.append("")
-        metrics = bench["workloads"].get(w)
-        rows = table(metrics) if metrics else []
-        if rows:
-            out.append(f"{w}:")
-            out += rows
-        else:
-            out.append(f"{w}: not measured on {BASE} in this run.")
+        out.append(f"{w}:")
+        out += table(bench["workloads"][w])
     return out
 
 
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "--check":
-        bench = load(sys.argv[2])
+        benches = load_all(sys.argv[2])
         with open(sys.argv[3]) as f:
             sets = [s["name"] for s in json.load(f)["sets"]]
-        for w in sorted(bench["workloads"]):
+        for w in sorted({w for b in benches for w in b["workloads"]}):
             if w not in WORKLOAD_SETS:
                 print(f"bench_table: workload {w} is not in WORKLOAD_SETS of "
                       "lab/post/bench_table.py: no set shows it", file=sys.stderr)
@@ -142,10 +192,10 @@ def main():
         return
     if len(sys.argv) != 4:
         sys.exit(__doc__.split("\n\n")[1])
-    bench = load(sys.argv[1])
+    benches = load_all(sys.argv[1])
     with open(sys.argv[2]) as f:
         plan = json.load(f)
-    print("\n".join(set_text(bench, plan, sys.argv[3])))
+    print("\n".join(set_text(benches, plan, sys.argv[3])))
 
 
 if __name__ == "__main__":

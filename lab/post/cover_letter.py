@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Write the cover letter (0000-cover-letter.patch) of one posting set.
 
-usage: cover_letter.py PLAN_JSON SET ORIGINAL_COVER BENCH_JSON BASE_COMMIT
+usage: cover_letter.py PLAN_JSON SET ORIGINAL_COVER BENCH_JSONS BASE_COMMIT
                        TO_FILE CC_FILE DIFFSTAT_FILE MATRIX_FILE OUT
 
 It holds, from the plan of split_sets.py: which sets the series is posted
 as, what this set applies on and which selftests cross sets; from the
 original cover letter: its From:, its "Changes since v1:" items that belong
 to this set, and the paragraphs after that list (the notes on the base);
-the set's bench numbers (bench_table.py); the build matrix of the whole
+the set's bench numbers (bench_table.py; BENCH_JSONS: one bench.json, or
+several separated by spaces); the build matrix of the whole
 series (MATRIX_FILE: the ok lines that lab/build/build-matrix.sh --check
 printed); the shortlog, the diffstat that make-post.sh computed, and
 base-commit. It is dated like the set's newest
@@ -212,7 +213,7 @@ def main():
     if not own:
         b += bullet("the v1 cover letter lists no change of its own for "
                     + "; ".join(f'"{e["title"]}"' for e in mine) + ".")
-    b += [""] + bench_table.set_text(bench_table.load(bench_file), plan, set_name)
+    b += [""] + bench_table.set_text(bench_table.load_all(bench_file), plan, set_name)
     b += [""] + matrix_text(matrix_file)
 
     for p in notes:

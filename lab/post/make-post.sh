@@ -10,7 +10,9 @@
 #
 # Reads, never writes: patches/mainline/, build/mainline/linux (git
 # ls-tree/cat-file/rev-parse and get_maintainer.pl), and the bench.json of
-# $LAB_POST_BENCH (default results/latest/bench.json), and
+# $LAB_POST_BENCH (several, separated by spaces: a workload's numbers come
+# from the newest run that measured it, lab/post/bench_table.py; default
+# results/latest/bench.json and the runs lab/post/bench-runs.txt names), and
 # results/build-matrix-mainline.txt, which must hold an ok line of every
 # leg for the tree the posted patches give (lab/post/series-tree.sh); make
 # post runs the stale legs first (lab/build/build-matrix.sh mainline
@@ -24,7 +26,14 @@ here=$top/lab/post
 base_name=mainline
 patches=$(lab_patches "$base_name")
 tree=$(lab_tree "$base_name")
-bench=${LAB_POST_BENCH:-$top/results/latest/bench.json}
+# results/latest (the last full make bench) and the runs of some workloads
+# that lab/post/bench-runs.txt names (paths from the top of the
+# repository, where this script works); each workload from the newest
+runs_file=$top/lab/post/bench-runs.txt
+bench_default=results/latest/bench.json
+[ ! -f "$runs_file" ] ||
+	bench_default+=$(sed 's/#.*//' "$runs_file" | awk 'NF { printf " %s", $1 }')
+bench=${LAB_POST_BENCH:-$bench_default}
 out=$top/results/post
 rel() { echo "${1#"$top"/}"; }
 die() { echo "post: $*" >&2; exit 1; }
@@ -39,8 +48,12 @@ grep -qv '^\s*\(#\|$\)' "$patches/series" || die "$(rel "$patches")/series names
 [ -f "$tree/scripts/get_maintainer.pl" ] ||
 	die "no $(rel "$tree")/scripts/get_maintainer.pl: the To/Cc of every patch come from the base tree; run make source first"
 command -v perl >/dev/null || die "perl is needed for get_maintainer.pl"
-[ -f "$bench" ] ||
-	die "no $(rel "$bench"): the cover letters carry the bench numbers; run make bench first (or LAB_POST_BENCH=results/<run>/bench.json)"
+read -ra bench_files <<<"$bench"
+[ ${#bench_files[@]} -gt 0 ] || die "LAB_POST_BENCH names no bench.json"
+for f in "${bench_files[@]}"; do
+	[ -f "$f" ] ||
+		die "no $(rel "$f"): the cover letters carry the bench numbers; run make bench first (or LAB_POST_BENCH=results/<run>/bench.json)"
+done
 
 work=$top/results/post.new
 rm -rf "$work"
@@ -92,6 +105,20 @@ maint() {
 while IFS=$'\t' read -r _ _ _ orig _; do
 	maint --no-l "$patches/$orig" | sort -u >"$meta/$orig.to"
 	maint --no-m "$patches/$orig" | sort -u | comm -23 - "$meta/$orig.to" >"$meta/$orig.cc"
+done <"$meta/sets.tsv"
+# A selftest or document of a set also goes to those of the set's code
+# patches: they are asked to take it (a dm document under
+# Documentation/block/ would otherwise reach no dm maintainer).
+while IFS=$'\t' read -r set _ _ orig _; do
+	! grep -qxF "$orig" "$meta/$set.code" || continue
+	[ -s "$meta/$set.code" ] || continue
+	for ext in to cc; do
+		sed "s|^|$meta/|; s|\$|.$ext|" "$meta/$set.code" | xargs cat |
+			sort -u - "$meta/$orig.$ext" >"$meta/$orig.$ext.new"
+		mv "$meta/$orig.$ext.new" "$meta/$orig.$ext"
+	done
+	comm -23 "$meta/$orig.cc" "$meta/$orig.to" >"$meta/$orig.cc.new"
+	mv "$meta/$orig.cc.new" "$meta/$orig.cc"
 done <"$meta/sets.tsv"
 
 cut -f1 "$meta/sets.tsv" | uniq >"$meta/sets"

@@ -9,7 +9,8 @@ PATCHDIR holds `series` (apply order) and the patches it names; NAME is
 what sets.txt calls it (default: PATCHDIR). Writes
 OUTDIR/plan.json (everything the other scripts of lab/post/ need),
 OUTDIR/sets.tsv (SET K N ORIGINAL NEW, one patch a line, for the shell),
-OUTDIR/SET.first (the patches to apply before SET's, for apply-set.sh)
+OUTDIR/SET.first (the patches to apply before SET's, for apply-set.sh),
+OUTDIR/SET.code (the patches of SET that change code, one name a line)
 and OUTDIR/sets.txt (the grouping, for people). Fails on a file that no
 rule below claims, and on two sets that would each need the other.
 
@@ -50,6 +51,11 @@ TESTS = {
     "tools/testing/selftests/block/aio_batch_hint.sh": "aio",
     "tools/testing/selftests/block/flush_multipath.sh": "dm",
     "tools/testing/selftests/block/flush_multipath_failover.sh": "dm",
+    # Specific to this series, not to the file: every patch of it that
+    # touches this document describes the write cache and FUA of
+    # request-based dm (what the dm set changes), and a dm patch changes
+    # the file between them. Drop the entry when a block patch edits it.
+    "Documentation/block/writeback_cache_control.rst": "dm",
 }
 SET_ORDER = [name for name, _ in CODE_TREES]
 
@@ -223,6 +229,13 @@ def main():
             for e in plan["series"]:
                 if e["set"] in s["needs_first"]:
                     f.write(os.path.join(patchdir, e["file"]) + "\n")
+    # SET.code: the patches of SET that change code (the others are its
+    # selftests and documents, which go to the code's maintainers too)
+    for s in plan["sets"]:
+        with open(os.path.join(outdir, f"{s['name']}.code"), "w") as f:
+            for name in s["patches"]:
+                if any(code_set(x) for x in by_file[name]["files"]):
+                    f.write(name + "\n")
     with open(os.path.join(outdir, "sets.txt"), "w") as f:
         f.write(f"Posting sets of {label}, in the order of their first patch in "
                 "its series (lab/post/split_sets.py says how a patch finds its set).\n")

@@ -3,7 +3,8 @@
 # for every base of lab/bases.tsv (or those named in LAB_BASE).
 # Installs what is missing; then per base: prepares the tree and applies the
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
-# every patch, builds base and patched kernels, checks that every patch
+# every patch, (mainline) checks that make post can split the series into
+# per-tree sets, builds base and patched kernels, checks that every patch
 # builds on its own, checks the exit codes of the selftests' KTAP helpers
 # on the host, boots each kernel and runs the block selftests in it, and
 # checks that they left no module loaded; on mainline it also packages the
@@ -128,6 +129,16 @@ no_modules_left() {
 	return $rc
 }
 
+# posting_sets_split BASE: lab/post/split_sets.py on the exported series
+posting_sets_split() {
+	local d rc=0
+	d=$(mktemp -d)
+	python3 lab/post/split_sets.py "patches/$1" "$d" "patches/$1" >/dev/null || rc=1
+	[ $rc = 0 ] && echo "post[$1]: sets $(awk '!s[$1]++ { printf "%s ", $1 }' "$d/sets.tsv")- none needs another that needs it"
+	rm -rf "$d"
+	return $rc
+}
+
 echo "check: bases: $(echo $bases)"
 stage disk lab/deps/check-disk.sh $bases || fatal disk
 stage deps lab/deps/install.sh || fatal deps
@@ -139,6 +150,9 @@ check_base() {
 	stage "$b: source" lab/source/prepare-tree.sh "$b" || return 1
 	stage "$b: export-stable" export_is_stable "$b"
 	stage "$b: checkpatch" lab/source/checkpatch-series.sh "$b"
+	# make post's split into per-tree sets (a second or so): it fails
+	# when two sets would each need the other or a file has no set
+	[ "$b" = mainline ] && stage "$b: posting sets" posting_sets_split "$b"
 	stage "$b: build base" lab/build/build-kernel.sh "$b" base || return 1
 	stage "$b: build patched" lab/build/build-kernel.sh "$b" patched || return 1
 	stage "$b: patch-builds" lab/build/check-patch-builds.sh "$b"
