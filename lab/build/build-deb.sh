@@ -23,7 +23,8 @@
 # The packages land in build/<base>/deb/<config>/, the package's root
 # (dpkg-deb -x of linux-image) in build/<base>/deb/<config>/root, which
 # the lab guest boots as kernel "deb" (lab/paths.sh). A line with the
-# time it took in results/deb-<base>-<config>.txt.
+# time it took (wall and CPU seconds, summed over the runs of a build that
+# was stopped and resumed) in results/deb-<base>-<config>.txt.
 # usage: build-deb.sh BASE [host|debian|lab|FILE]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -71,8 +72,51 @@ root=$dir/root
 lab_build_env
 kmake() { make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" -j"$(nproc)" "$@"; }
 
-start=$(date +%s)
+# A build that was stopped resumes from its objects (not for lab, whose
+# objects are copied again). So that a long distribution build can be
+# timed in pieces, $dir/time-spent ("key runs wall_s cpu_s") adds up the
+# wall seconds and the CPU seconds (user + sys of the processes a run
+# waited for) of the runs of one build, until a run ends with the
+# packages. The key is a hash of the configuration file, the tree's commit
+# and the release suffix: a run with another key starts from zero.
+spent=$dir/time-spent
+key=$( { cat "$config"; git -C "$tree" rev-parse HEAD; echo "$localversion"; } |
+	sha1sum | cut -c1-16)
 mkdir -p "$dir"
+runs0=0 wall0=0 cpu0=0
+if [ "$cfg" != lab ] && [ -d "$obj" ] && [ -s "$spent" ]; then
+	read -r k r w c <"$spent" || true
+	if [ "${k:-}" = "$key" ] && [[ ${r:-} =~ ^[0-9]+$ && ${w:-} =~ ^[0-9]+$ && ${c:-} =~ ^[0-9]+$ ]]; then
+		runs0=$r wall0=$w cpu0=$c
+		echo "deb[$b]: resuming a build that ran $r time(s) before ($w s)"
+	fi
+fi
+# times runs in this shell (in $(...) it would see a subshell's children);
+# its second line: user and sys of the children waited for
+children_cpu() {
+	times >"$dir/times.tmp"
+	cpu_now=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) {
+		split($i, a, /[ms]/); s += a[1] * 60 + a[2] }; printf "%d", s }' "$dir/times.tmp")
+	rm -f "$dir/times.tmp"
+}
+children_cpu
+cpu_start=$cpu_now
+start=$(date +%s)
+# sets runs, t and cpu: this run added to the earlier ones
+totals() {
+	children_cpu
+	runs=$((runs0 + 1)) t=$((wall0 + $(date +%s) - start)) cpu=$((cpu0 + cpu_now - cpu_start))
+}
+save_time_spent() {
+	totals
+	echo "$key $runs $t $cpu" >"$spent.new" && mv "$spent.new" "$spent"
+}
+trap save_time_spent EXIT
+# on a signal, exit only after the running make was reaped, so that its
+# CPU time is counted
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 rm -f "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
 if [ "$cfg" = lab ]; then
 	# The lab kernel's objects: only what the release string reaches is
@@ -134,8 +178,11 @@ done
 rm -rf "$root"
 dpkg-deb -x "$image" "$root"
 [ -f "$root/boot/vmlinuz-$release" ] || die "$(basename "$image") has no boot/vmlinuz-$release"
-t=$(( $(date +%s) - start ))
+trap - EXIT
+totals
 pkgs=$(cd "$dir" && ls ./*.deb | sed 's|^\./||' | xargs)
-echo "deb[$b]: $release in $t s: $pkgs (in ${dir#"$top"/})"
+echo "deb[$b]: $release in $t s ($cpu s of CPU, $runs run(s)): $pkgs (in ${dir#"$top"/})"
 mkdir -p "$top/results"
-printf '%s\t%s\t%s s\t%s\n' "$cfg" "$release" "$t" "$pkgs" >"$top/results/deb-$b-$cfg.txt"
+printf '%s\t%s\t%s s\t%s\t%s s of CPU in %s run(s)\n' "$cfg" "$release" "$t" "$pkgs" "$cpu" "$runs" \
+	>"$top/results/deb-$b-$cfg.txt"
+rm -f "$spent"
