@@ -18,8 +18,9 @@ every NAME and its file are in `sources` in main(). Among them:
   bench-hotpath-6.12-icount  6.12 plug-hotpath-randread, guest instructions
   bench-plug-merge-icount    mainline plug-merge-multi-queue, guest instructions
   bench-plug-merge-icount-6.12  the same on 6.12
-  bench-zoned     results/zoned-table-2026-11-22: zoned-order-matrix on
-                  6.12 (base, v1, series) and 7.3 (zoned_qd1_writes 1, 0)
+  bench-zoned     results/zoned-table-2026-11-24: zoned-order-matrix on
+                  6.12 (base, v1, series) and 7.3 (base, series; each with
+                  zoned_qd1_writes 1, 0)
   bench-zoned-slice  mainline zoned-qd1-fairness, 2 rounds: the zone turns
   bench-flush-nvmet  seed004-flush-multipath-nvmet, both bases, 2 rounds
   bench-flush-fua  seed004-flush-multipath-fua, both bases, 2 rounds
@@ -86,7 +87,7 @@ def main():
         "bench-hotpath-6.12-icount": ("results/2026-11-22T202058Z/table.txt", fenced),
         "bench-plug-merge-icount": ("results/2026-11-22T202747Z/table.txt", fenced),
         "bench-plug-merge-icount-6.12": ("results/2026-11-22T213542Z/table.txt", fenced),
-        "bench-zoned": ("results/zoned-table-2026-11-22/table.txt", fenced),
+        "bench-zoned": ("results/zoned-table-2026-11-24/table.txt", fenced),
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),
         "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
