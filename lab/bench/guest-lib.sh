@@ -16,9 +16,10 @@ wl_need() {
 
 # emit METRIC VALUE UNIT COMMAND: one measured number of the current workload.
 # A value that is not a number (a parse that found nothing) fails the
-# workload instead of leaving the metric out.
+# workload instead of leaving the metric out. bc writes a value below 1
+# without its leading zero (".0066"): that is a number.
 emit() {
-	if ! [[ $2 =~ ^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$ ]]; then
+	if ! [[ $2 =~ ^-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?$ ]]; then
 		echo "bench: $WL_NAME: metric $1 has no numeric value ('$2')" >&2
 		echo "$WL_NAME" >>"$BENCH_OUT/failed"
 		return 1
