@@ -69,6 +69,8 @@ dir=$top/build/$b/deb/$cfg
 obj=$dir/obj
 root=$dir/root
 
+# a distribution's configuration builds BTF (pahole)
+[ "$cfg" = lab ] || "$top/lab/deps/install.sh" "$top/lab/deps/packages-deb.txt" >&2
 lab_build_env
 kmake() { make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" -j"$(nproc)" "$@"; }
 

@@ -1,12 +1,16 @@
 #!/bin/bash
-# Install the Debian packages listed in packages.txt when any of them is
-# missing. Safe to run again: does nothing when everything is present.
-# The kernel sources are not installed here: lab/deps/fetch-source.sh
-# downloads each base's pinned source package into build/src/.
+# Install the Debian packages listed in packages.txt (or in LIST) when any
+# of them is missing. Safe to run again: does nothing when everything is
+# present. The kernel sources are not installed here:
+# lab/deps/fetch-source.sh downloads each base's pinned source package
+# into build/src/.
+# usage: install.sh [LIST]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+list=${1:-$here/packages.txt}
+[ -f "$list" ] || { echo "deps: no package list $list" >&2; exit 2; }
 
-want=$(grep -v '^\s*#' "$here/packages.txt" | grep -v '^\s*$')
+want=$(grep -v '^\s*#' "$list" | grep -v '^\s*$')
 missing=
 for p in $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
