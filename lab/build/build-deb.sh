@@ -69,27 +69,41 @@ dir=$top/build/$b/deb/$cfg
 obj=$dir/obj
 root=$dir/root
 
-# a distribution's configuration builds BTF (pahole)
-[ "$cfg" = lab ] || "$top/lab/deps/install.sh" "$top/lab/deps/packages-deb.txt" >&2
+# Any configuration but the lab's may ask for BTF (Debian's do): pahole,
+# unpacked into build/tools/ (lab/deps/fetch-pahole.sh says why not
+# installed), given to this build alone.
+pahole=()
+if [ "$cfg" != lab ]; then
+	"$top/lab/deps/install.sh" "$top/lab/deps/packages-deb.txt" >&2
+	pahole=(PAHOLE="$("$top/lab/deps/fetch-pahole.sh")")
+fi
 lab_build_env
-kmake() { make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" -j"$(nproc)" "$@"; }
+kmake() {
+	make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" \
+		"${pahole[@]}" -j"$(nproc)" "$@"
+}
 
 # A build that was stopped resumes from its objects (not for lab, whose
 # objects are copied again). So that a long distribution build can be
-# timed in pieces, $dir/time-spent ("key runs wall_s cpu_s") adds up the
-# wall seconds and the CPU seconds (user + sys of the processes a run
+# timed in pieces, $dir/time-spent ("key runs wall_s cpu_s from") adds up
+# the wall seconds and the CPU seconds (user + sys of the processes a run
 # waited for) of the runs of one build, until a run ends with the
 # packages. The key is a hash of the configuration file, the tree's commit
-# and the release suffix: a run with another key starts from zero.
+# and the release suffix: a run with another key starts from zero. "from"
+# says whether the first run found no objects (cold), objects of an
+# earlier build (warm), or copied the lab's (lab).
 spent=$dir/time-spent
 key=$( { cat "$config"; git -C "$tree" rev-parse HEAD; echo "$localversion"; } |
 	sha1sum | cut -c1-16)
 mkdir -p "$dir"
-runs0=0 wall0=0 cpu0=0
+runs0=0 wall0=0 cpu0=0 from=cold
+[ "$cfg" = lab ] && from=lab
+[ "$cfg" != lab ] && [ -e "$obj/.config" ] && from=warm
 if [ "$cfg" != lab ] && [ -d "$obj" ] && [ -s "$spent" ]; then
-	read -r k r w c <"$spent" || true
-	if [ "${k:-}" = "$key" ] && [[ ${r:-} =~ ^[0-9]+$ && ${w:-} =~ ^[0-9]+$ && ${c:-} =~ ^[0-9]+$ ]]; then
-		runs0=$r wall0=$w cpu0=$c
+	read -r k r w c f <"$spent" || true
+	if [ "${k:-}" = "$key" ] && [[ ${r:-} =~ ^[0-9]+$ && ${w:-} =~ ^[0-9]+$ && ${c:-} =~ ^[0-9]+$ ]] &&
+		[[ ${f:-} =~ ^(cold|warm)$ ]]; then
+		runs0=$r wall0=$w cpu0=$c from=$f
 		echo "deb[$b]: resuming a build that ran $r time(s) before ($w s)"
 	fi
 fi
@@ -111,11 +125,12 @@ totals() {
 }
 save_time_spent() {
 	totals
-	echo "$key $runs $t $cpu" >"$spent.new" && mv "$spent.new" "$spent"
+	echo "$key $runs $t $cpu $from" >"$spent.new" && mv "$spent.new" "$spent"
 }
 trap save_time_spent EXIT
 # on a signal, exit only after the running make was reaped, so that its
-# CPU time is counted
+# CPU time is counted (signal the process group: a TERM to this shell
+# alone waits for the whole make)
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
@@ -183,8 +198,8 @@ dpkg-deb -x "$image" "$root"
 trap - EXIT
 totals
 pkgs=$(cd "$dir" && ls ./*.deb | sed 's|^\./||' | xargs)
-echo "deb[$b]: $release in $t s ($cpu s of CPU, $runs run(s)): $pkgs (in ${dir#"$top"/})"
+echo "deb[$b]: $release in $t s ($cpu s of CPU, $runs run(s), objects: $from): $pkgs (in ${dir#"$top"/})"
 mkdir -p "$top/results"
-printf '%s\t%s\t%s s\t%s\t%s s of CPU in %s run(s)\n' "$cfg" "$release" "$t" "$pkgs" "$cpu" "$runs" \
+printf '%s\t%s\t%s s\t%s\t%s s of CPU in %s run(s), objects: %s\n' "$cfg" "$release" "$t" "$pkgs" "$cpu" "$runs" "$from" \
 	>"$top/results/deb-$b-$cfg.txt"
 rm -f "$spent"

@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 list=${1:-$here/packages.txt}
 [ -f "$list" ] || { echo "deps: no package list $list" >&2; exit 2; }
 
-want=$(grep -v '^\s*#' "$list" | grep -v '^\s*$')
+want=$(sed 's/#.*//' "$list" | awk 'NF { print $1 }')
+[ -n "$want" ] || { echo "deps: $list names no package" >&2; exit 2; }
 missing=
 for p in $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||

@@ -106,10 +106,12 @@ while IFS=$'\t' read -r _ _ _ orig _; do
 	maint --no-l "$patches/$orig" | sort -u >"$meta/$orig.to"
 	maint --no-m "$patches/$orig" | sort -u | comm -23 - "$meta/$orig.to" >"$meta/$orig.cc"
 done <"$meta/sets.tsv"
-# A selftest or document of a set also goes to those of the set's code
-# patches: they are asked to take it (a dm document under
-# Documentation/block/ would otherwise reach no dm maintainer).
+# A selftest or document that split_sets.py moved out of the block set
+# also goes to those of its set's code patches: they are asked to take it
+# (a dm document under Documentation/block/ would otherwise reach no dm
+# maintainer). Those of the block set keep their own recipients.
 while IFS=$'\t' read -r set _ _ orig _; do
+	[ "$set" != block ] || continue
 	! grep -qxF "$orig" "$meta/$set.code" || continue
 	[ -s "$meta/$set.code" ] || continue
 	for ext in to cc; do

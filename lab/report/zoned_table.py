@@ -48,11 +48,17 @@ ZONED_PATCH = "patches/mainline/*-block-zoned-bound-the-time-one-zone-hold*.patc
 def series_had_zoned_patch(bench_path):
     """False if the mainline run predates the series' zoned patch."""
     top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    found = glob.glob(os.path.join(top, ZONED_PATCH))
-    when = json.load(open(bench_path)).get("date")
-    if not found or not when:
+    found = sorted(glob.glob(os.path.join(top, ZONED_PATCH)))
+    with open(bench_path) as f:
+        when = json.load(f).get("date")
+    if not found:
+        print(f"zoned_table: no {ZONED_PATCH}: the run's date is not checked", file=sys.stderr)
         return True
-    for line in open(found[0]):
+    if not when:
+        return True
+    with open(found[0]) as f:
+        lines = f.read().splitlines()
+    for line in lines:
         if line.startswith("Date: "):
             dated = parsedate_to_datetime(line[6:].strip())
             if datetime.fromisoformat(when) < dated:
