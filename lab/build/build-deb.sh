@@ -72,14 +72,18 @@ root=$dir/root
 # Any configuration but the lab's may ask for BTF (Debian's do): pahole,
 # unpacked into build/tools/ (lab/deps/fetch-pahole.sh says why not
 # installed), given to this build alone.
-pahole=()
+# Such a build does not use ccache either: it times what a user's plain
+# build takes, and its objects (with debug info) would push the lab
+# kernels' out of the cache.
+pahole=() cc="ccache gcc"
 if [ "$cfg" != lab ]; then
 	"$top/lab/deps/install.sh" "$top/lab/deps/packages-deb.txt" >&2
 	pahole=(PAHOLE="$("$top/lab/deps/fetch-pahole.sh")")
+	cc=gcc
 fi
 lab_build_env
 kmake() {
-	make -s -C "$tree" O="$obj" CC="ccache gcc" LOCALVERSION="$localversion" \
+	make -s -C "$tree" O="$obj" CC="$cc" LOCALVERSION="$localversion" \
 		"${pahole[@]}" -j"$(nproc)" "$@"
 }
 
