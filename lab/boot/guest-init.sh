@@ -5,7 +5,7 @@
 # exit code in /tmp/out/rc and the kernel log in /tmp/out/dmesg.txt, and
 # powers off.
 # LAB_MODS (kernel command line) is the host directory with lib/modules,
-# LAB_TOP the checkout of this repository.
+# LAB_TOP the checkout of this repository, LAB_DUMP_AFTER below.
 export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 export HOME=/tmp TERM=dumb LANG=C.UTF-8
 
@@ -45,6 +45,19 @@ ulimit -l unlimited    # bpftrace maps
 echo "guest: $(uname -r) up after $(cut -d' ' -f1 /proc/uptime) s"
 
 cd /tmp || exit 1
+# LAB_DUMP_AFTER (kernel command line, set by run-guest.sh from its
+# --timeout): a command still running that many seconds after boot gets
+# its tasks' states and stacks printed before the host kills the guest.
+dump_pid=""
+case ${LAB_DUMP_AFTER:-} in
+''|*[!0-9]*) ;;
+*)
+	up=$(cut -d. -f1 /proc/uptime)
+	(sleep $((LAB_DUMP_AFTER > up ? LAB_DUMP_AFTER - up : 0)) &&
+		"$(dirname "$0")/guest-hang-dump.sh" /tmp/out) &
+	dump_pid=$!
+	;;
+esac
 if [ -n "$LAB_MODS" ] && [ ! -d "$LAB_MODS/lib/modules/$(uname -r)" ]; then
 	# a kernel other than the one built for these modules
 	echo "guest: $LAB_MODS has no lib/modules/$(uname -r): not running the command"
@@ -53,6 +66,7 @@ else
 	bash /tmp/out/cmd </dev/null
 	rc=$?
 fi
+[ -z "$dump_pid" ] || kill "$dump_pid" 2>/dev/null
 dmesg >/tmp/out/dmesg.txt
 echo "$rc" >/tmp/out/rc
 sync

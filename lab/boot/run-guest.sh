@@ -39,6 +39,9 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
+case $timeout in
+''|*[!0-9]*|0) echo "run-guest: --timeout takes seconds (a positive integer), not '$timeout'" >&2; exit 2 ;;
+esac
 usage="usage: run-guest.sh [options] BASE base|patched COMMAND..."
 b=${1:?$usage}
 kernel=${2:?$usage}
@@ -64,9 +67,16 @@ if [ -z "$out" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log"
+rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log" "$out/hang-dump.txt" "$out/dmesg-hang.txt" "$out/dmesg-hang-from" "$out/dmesg-before-dump.txt"
 printf '%s\n' "$*" >"$out/cmd"
 log=$out/serial.log
+
+# The guest prints its tasks' states and stacks (lab/boot/guest-hang-dump.sh)
+# this long after its boot, early enough to finish before the kill: a
+# tenth of the time limit before it, at least 60 s (boot under TCG takes
+# 20 to 30 s of the limit too).
+margin=$((timeout / 10 > 60 ? timeout / 10 : 60))
+dump_after=$((timeout > 2 * margin ? timeout - margin : timeout / 2))
 
 accel=${LAB_ACCEL:-$("$top/lab/boot/probe-accel.sh" "$b" "$kernel")}
 case $accel in
@@ -77,7 +87,7 @@ esac
 args=(-machine pc -accel "$accel" -cpu "$cpu" -smp "$smp" -m "$mem"
 	-nodefaults -no-reboot -display none -serial "file:$log"
 	-kernel "$image"
-	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods LAB_TOP=$top${append:+ $append}"
+	-append "console=ttyS0 loglevel=5 panic=-1 root=hostroot rootfstype=9p rootflags=trans=virtio,version=9p2000.L,msize=512000,cache=loose ro init=$top/lab/boot/guest-init.sh LAB_MODS=$mods LAB_TOP=$top LAB_DUMP_AFTER=$dump_after${append:+ $append}"
 	-fsdev "local,id=hostroot,path=/,security_model=none,readonly=on,multidevs=remap"
 	-device virtio-9p-pci,fsdev=hostroot,mount_tag=hostroot
 	-fsdev "local,id=labout,path=$out,security_model=none"
@@ -163,6 +173,9 @@ while kill -0 $qpid 2>/dev/null; do
 		tpid=""
 		echo "guest[$b/$kernel]: TIMEOUT after ${timeout} s; QEMU killed. Serial log tail:" >&2
 		tail -n 40 "$log" | tr -d '\r' | sed 's/^/    > /' >&2
+		if [ -s "$out/hang-dump.txt" ]; then
+			echo "guest[$b/$kernel]: what its tasks were doing: $out/hang-dump.txt, kernel log with sysrq w and l: $out/dmesg-hang.txt" >&2
+		fi
 		exit 124
 	fi
 	sleep 1
@@ -179,11 +192,20 @@ if [ ! -f "$out/rc" ]; then
 	exit 125
 fi
 rc=$(cat "$out/rc")
-if grep -qE "$LAB_WARN_RE" "$out/dmesg.txt" 2>/dev/null; then
+warn_log=$out/dmesg.txt
+if [ -f "$out/dmesg-hang-from" ]; then
+	# the command ended after guest-hang-dump.sh ran: its sysrq traces
+	# are no kernel warnings
+	n=$(cat "$out/dmesg-hang-from")
+	echo "guest[$b/$kernel]: the command ran past ${dump_after} s, its tasks were dumped ($out/hang-dump.txt); kernel warnings are looked for in the kernel log before that" >&2
+	head -n "$n" "$out/dmesg.txt" >"$out/dmesg-before-dump.txt"
+	warn_log=$out/dmesg-before-dump.txt
+fi
+if grep -qE "$LAB_WARN_RE" "$warn_log" 2>/dev/null; then
 	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
 	# the warnings themselves; their call traces only if nothing else matched
-	head=$(grep -E "$LAB_WARN_RE" "$out/dmesg.txt" | grep -v 'Call Trace:' | head -n 5 || true)
-	[ -n "$head" ] || head=$(grep -E -m5 "$LAB_WARN_RE" "$out/dmesg.txt" || true)
+	head=$(grep -E "$LAB_WARN_RE" "$warn_log" | grep -v 'Call Trace:' | head -n 5 || true)
+	[ -n "$head" ] || head=$(grep -E -m5 "$LAB_WARN_RE" "$warn_log" || true)
 	sed 's/^/    > /' <<<"$head" >&2
 	touch "$out/kernel-warnings"
 fi
