@@ -90,8 +90,8 @@ kmake() {
 # A build that was stopped resumes from its objects (not for lab, whose
 # objects are copied again). So that a long distribution build can be
 # timed in pieces, $dir/time-spent ("key runs wall_s cpu_s from") adds up
-# the wall seconds and the CPU seconds (user + sys of the processes a run
-# waited for) of the runs of one build, until a run ends with the
+# the wall seconds and the CPU seconds (user + sys of all its processes,
+# below) of the runs of one build, until a run ends with the
 # packages. The key is a hash of the configuration file, the tree's commit
 # and the release suffix: a run with another key starts from zero. "from"
 # says whether the first run found no objects (cold), objects of an
@@ -111,20 +111,77 @@ if [ "$cfg" != lab ] && [ -d "$obj" ] && [ -s "$spent" ]; then
 		echo "deb[$b]: resuming a build that ran $r time(s) before ($w s)"
 	fi
 fi
-# times runs in this shell (in $(...) it would see a subshell's children);
-# its second line: user and sys of the children waited for
-children_cpu() {
+# The CPU time of a run: user + sys of every process of the build, read
+# from a cgroup of its own (cgroup v1 cpuacct or v2 cpu.stat) that this
+# shell joins, so that compilers a stopped make never reaped count too.
+# Without a writable cgroup: bash's times, which sees only the children
+# that were waited for (a run stopped by a signal then misses some).
+cg="" cg_file="" cpu_how=cgroup
+cg_join() {
+	local v1 v2 d
+	v1=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ { print $3 }' /proc/self/cgroup)
+	v2=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
+	for d in "/sys/fs/cgroup/cpuacct${v1%/}" "/sys/fs/cgroup/cpu,cpuacct${v1%/}" \
+		"/sys/fs/cgroup/unified${v2%/}" "/sys/fs/cgroup${v2%/}"; do
+		[ -n "$v1" ] || case $d in *cpuacct*) continue ;; esac
+		if [ -f "$d/cpuacct.usage" ]; then
+			cg_file=cpuacct.usage
+		elif [ -f "$d/cpu.stat" ] && [ -n "$v2" ]; then
+			cg_file=cpu.stat
+		else
+			continue
+		fi
+		mkdir "$d/lab-deb-$$" 2>/dev/null || continue
+		if echo $$ >"$d/lab-deb-$$/cgroup.procs" 2>/dev/null; then
+			cg=$d/lab-deb-$$
+			return 0
+		fi
+		rmdir "$d/lab-deb-$$" 2>/dev/null || true
+	done
+	cpu_how=times
+}
+# Leave the cgroup at the end; what the build left running is killed
+# first (a stopped build should not leave compilers behind).
+cg_leave() {
+	[ -n "$cg" ] || return 0
+	local parent=${cg%/*} p n
+	echo $$ >"$parent/cgroup.procs" 2>/dev/null || true
+	for n in 1 2 3 4 5 6 7 8 9 10; do
+		p=$(cat "$cg/cgroup.procs" 2>/dev/null) || break
+		[ -n "$p" ] || break
+		# shellcheck disable=SC2086 # one pid per word
+		kill -9 $p 2>/dev/null || true
+		sleep 0.2
+	done
+	cpu_used
+	rmdir "$cg" 2>/dev/null || echo "deb[$b]: could not remove the cgroup $cg" >&2
+	cg=""
+}
+# sets cpu_now (seconds)
+cpu_used() {
+	if [ -n "$cg" ]; then
+		case $cg_file in
+		cpuacct.usage) cpu_now=$(($(cat "$cg/cpuacct.usage") / 1000000000)) ;;
+		*) cpu_now=$(awk '$1 == "usage_usec" { printf "%d", $2 / 1000000 }' "$cg/cpu.stat") ;;
+		esac
+		return 0
+	fi
+	# times runs in this shell (in $(...) it would see a subshell's
+	# children); its second line: user and sys of the children waited for
 	times >"$dir/times.tmp"
 	cpu_now=$(awk 'NR == 2 { s = 0; for (i = 1; i <= 2; i++) {
 		split($i, a, /[ms]/); s += a[1] * 60 + a[2] }; printf "%d", s }' "$dir/times.tmp")
 	rm -f "$dir/times.tmp"
 }
-children_cpu
+cg_join
+[ "$cpu_how" = cgroup ] ||
+	echo "deb[$b]: no writable cgroup: the CPU time counts only the processes make reaped" >&2
+cpu_used
 cpu_start=$cpu_now
 start=$(date +%s)
 # sets runs, t and cpu: this run added to the earlier ones
 totals() {
-	children_cpu
+	if [ -n "$cg" ]; then cg_leave; else cpu_used; fi
 	runs=$((runs0 + 1)) t=$((wall0 + $(date +%s) - start)) cpu=$((cpu0 + cpu_now - cpu_start))
 }
 save_time_spent() {
@@ -132,9 +189,9 @@ save_time_spent() {
 	echo "$key $runs $t $cpu $from" >"$spent.new" && mv "$spent.new" "$spent"
 }
 trap save_time_spent EXIT
-# on a signal, exit only after the running make was reaped, so that its
-# CPU time is counted (signal the process group: a TERM to this shell
-# alone waits for the whole make)
+# on a signal, exit (a TERM to this shell alone runs the trap once the
+# running make has ended; signal the process group to stop at once):
+# cg_leave then kills what is left of the build and reads its CPU time
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
