@@ -7,7 +7,7 @@
 # PNG plots), pointing results/latest at it when it ran every workload on
 # every base. Exits non-zero if a workload
 # failed on any kernel.
-# usage: [LAB_BENCH_ROUNDS=N] run-bench.sh [WORKLOAD_NAME...]
+# usage: [LAB_BENCH_ROUNDS=N] [LAB_BENCH_TIMEOUT=S] run-bench.sh [WORKLOAD_NAME...]
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$top"
@@ -20,6 +20,15 @@ bases=$(lab_bases)
 rounds=${LAB_BENCH_ROUNDS:-1}
 case $rounds in
 ''|*[!0-9]*|0*) echo "bench: LAB_BENCH_ROUNDS must be a number >= 1, not '$rounds'" >&2; exit 2 ;;
+esac
+
+# LAB_BENCH_TIMEOUT=S: the time limit of one guest (default 3600 s, the
+# whole bench in one boot); a guest past it dumps its tasks before the
+# kill (lab/boot/guest-hang-dump.sh), so a shorter limit for a few
+# workloads makes a hang cheaper.
+guest_timeout=${LAB_BENCH_TIMEOUT:-3600}
+case $guest_timeout in
+''|*[!0-9]*|0*) echo "bench: LAB_BENCH_TIMEOUT must be seconds >= 1, not '$guest_timeout'" >&2; exit 2 ;;
 esac
 
 files=$(lab_workload_files bench "$@") || exit 2
@@ -63,7 +72,7 @@ for b in $bases; do
 				mkdir -p "$dir"
 				echo "=== [$(($(date +%s) - t0)) s] bench on $b/$k, round $r of $rounds${a:+, kernel arguments: $a}"
 				# shellcheck disable=SC2086 # the group is a list of paths
-				if ! lab/boot/run-guest.sh --timeout 3600 --out "$dir" ${a:+--append "$a"} \
+				if ! lab/boot/run-guest.sh --timeout "$guest_timeout" --out "$dir" ${a:+--append "$a"} \
 					"${disks[@]}" "$b" "$k" "$top/lab/bench/guest-bench.sh" /tmp/out \
 					"$top/build/$b/kselftest/block" ${group["k$a"]}; then
 					echo "bench: workloads failed on $b/$k: $(cat "$dir/failed" 2>/dev/null | xargs)" \

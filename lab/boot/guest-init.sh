@@ -52,9 +52,7 @@ dump_pid=""
 case ${LAB_DUMP_AFTER:-} in
 ''|*[!0-9]*) ;;
 *)
-	up=$(cut -d. -f1 /proc/uptime)
-	(sleep $((LAB_DUMP_AFTER > up ? LAB_DUMP_AFTER - up : 0)) &&
-		"$(dirname "$0")/guest-hang-dump.sh" /tmp/out) &
+	"$(dirname "$0")/guest-hang-dump.sh" /tmp/out "$LAB_DUMP_AFTER" &
 	dump_pid=$!
 	;;
 esac
@@ -66,7 +64,11 @@ else
 	bash /tmp/out/cmd </dev/null
 	rc=$?
 fi
-[ -z "$dump_pid" ] || kill "$dump_pid" 2>/dev/null
+# before /tmp/out goes: end the dump's wait, or let a dump finish
+if [ -n "$dump_pid" ]; then
+	kill "$dump_pid" 2>/dev/null
+	wait "$dump_pid"
+fi
 dmesg >/tmp/out/dmesg.txt
 echo "$rc" >/tmp/out/rc
 sync

@@ -7,7 +7,9 @@
 #   --out DIR         host directory the guest sees as /tmp/out (read-write);
 #                     the serial log, dmesg.txt and rc land there (default: a
 #                     new directory under build/<base>/guest/)
-#   --timeout SEC     kill the guest after SEC seconds (default 900)
+#   --timeout SEC     kill the guest after SEC seconds (default 900); a
+#                     tenth of it (at least 60 s) before, the guest dumps
+#                     its tasks (lab/boot/guest-hang-dump.sh)
 #   --disk SPEC       extra device, repeatable, backed by a file in /dev/shm:
 #                     nvme:SIZE            QEMU NVMe controller + namespace
 #                     zns:SIZE:ZONE        zoned QEMU NVMe namespace, ZONE size
@@ -40,7 +42,7 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case $timeout in
-''|*[!0-9]*|0) echo "run-guest: --timeout takes seconds (a positive integer), not '$timeout'" >&2; exit 2 ;;
+''|*[!0-9]*|0*) echo "run-guest: --timeout takes seconds (a positive integer), not '$timeout'" >&2; exit 2 ;;
 esac
 usage="usage: run-guest.sh [options] BASE base|patched COMMAND..."
 b=${1:?$usage}
@@ -67,14 +69,15 @@ if [ -z "$out" ]; then
 fi
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log" "$out/hang-dump.txt" "$out/dmesg-hang.txt" "$out/dmesg-hang-from" "$out/dmesg-before-dump.txt"
+rm -f "$out/rc" "$out/dmesg.txt" "$out/serial.log" "$out/hang-dump.txt" "$out/dmesg-hang.txt" "$out/dmesg-without-dump.txt"
 printf '%s\n' "$*" >"$out/cmd"
 log=$out/serial.log
 
 # The guest prints its tasks' states and stacks (lab/boot/guest-hang-dump.sh)
 # this long after its boot, early enough to finish before the kill: a
-# tenth of the time limit before it, at least 60 s (boot under TCG takes
-# 20 to 30 s of the limit too).
+# tenth of the time limit before it, at least 60 s before it (boot under
+# TCG takes 20 to 30 s of the limit too); for a limit of 120 s or less,
+# at half the limit.
 margin=$((timeout / 10 > 60 ? timeout / 10 : 60))
 dump_after=$((timeout > 2 * margin ? timeout - margin : timeout / 2))
 
@@ -193,16 +196,15 @@ if [ ! -f "$out/rc" ]; then
 fi
 rc=$(cat "$out/rc")
 warn_log=$out/dmesg.txt
-if [ -f "$out/dmesg-hang-from" ]; then
+if grep -q 'lab-hang-dump: begin' "$out/dmesg.txt" 2>/dev/null; then
 	# the command ended after guest-hang-dump.sh ran: its sysrq traces
 	# are no kernel warnings
-	n=$(cat "$out/dmesg-hang-from")
-	echo "guest[$b/$kernel]: the command ran past ${dump_after} s, its tasks were dumped ($out/hang-dump.txt); kernel warnings are looked for in the kernel log before that" >&2
-	head -n "$n" "$out/dmesg.txt" >"$out/dmesg-before-dump.txt"
-	warn_log=$out/dmesg-before-dump.txt
+	echo "guest[$b/$kernel]: the command ran past ${dump_after} s, its tasks were dumped ($out/hang-dump.txt); kernel warnings are looked for in the kernel log without the dump" >&2
+	sed '/lab-hang-dump: begin/,/lab-hang-dump: end/d' "$out/dmesg.txt" >"$out/dmesg-without-dump.txt"
+	warn_log=$out/dmesg-without-dump.txt
 fi
 if grep -qE "$LAB_WARN_RE" "$warn_log" 2>/dev/null; then
-	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $out/dmesg.txt):" >&2
+	echo "guest[$b/$kernel]: kernel warnings in dmesg (see $warn_log):" >&2
 	# the warnings themselves; their call traces only if nothing else matched
 	head=$(grep -E "$LAB_WARN_RE" "$warn_log" | grep -v 'Call Trace:' | head -n 5 || true)
 	[ -n "$head" ] || head=$(grep -E -m5 "$LAB_WARN_RE" "$warn_log" || true)

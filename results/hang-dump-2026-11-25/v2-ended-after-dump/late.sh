@@ -1,0 +1,2 @@
+sleep 100
+echo slept
