@@ -90,8 +90,8 @@ kmake() {
 # A build that was stopped resumes from its objects (not for lab, whose
 # objects are copied again). So that a long distribution build can be
 # timed in pieces, $dir/time-spent ("key runs wall_s cpu_s from") adds up
-# the wall seconds and the CPU seconds (user + sys of all its processes,
-# below) of the runs of one build, until a run ends with the
+# the wall seconds and the CPU seconds (user + sys of all its processes
+# where a cgroup can be made, below) of the runs of one build, until a run ends with the
 # packages. The key is a hash of the configuration file, the tree's commit
 # and the release suffix: a run with another key starts from zero. "from"
 # says whether the first run found no objects (cold), objects of an
@@ -117,38 +117,70 @@ fi
 # Without a writable cgroup: bash's times, which sees only the children
 # that were waited for (a run stopped by a signal then misses some).
 cg="" cg_file="" cpu_how=cgroup
-cg_join() {
-	local v1 v2 d
-	v1=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ { print $3 }' /proc/self/cgroup)
-	v2=$(awk -F: '$1 == "0" { print $3 }' /proc/self/cgroup)
-	for d in "/sys/fs/cgroup/cpuacct${v1%/}" "/sys/fs/cgroup/cpu,cpuacct${v1%/}" \
-		"/sys/fs/cgroup/unified${v2%/}" "/sys/fs/cgroup${v2%/}"; do
-		[ -n "$v1" ] || case $d in *cpuacct*) continue ;; esac
-		if [ -f "$d/cpuacct.usage" ]; then
-			cg_file=cpuacct.usage
-		elif [ -f "$d/cpu.stat" ] && [ -n "$v2" ]; then
-			cg_file=cpu.stat
+# "FSTYPE DIR" for each cgroup this shell could make a child of: the
+# cgroup v1 hierarchy with cpuacct and the v2 one, where they are mounted
+# (/proc/self/mountinfo), at this shell's own cgroup (/proc/self/cgroup).
+cg_candidates() {
+	local self1 self2
+	self1=$(awk -F: '$2 ~ /(^|,)cpuacct(,|$)/ { sub(/^[^:]*:[^:]*:/, ""); print; exit }' \
+		/proc/self/cgroup 2>/dev/null || true)
+	self2=$(awk '/^0::/ { sub(/^0::/, ""); print; exit }' /proc/self/cgroup 2>/dev/null || true)
+	awk -v s1="$self1" -v s2="$self2" '{
+		for (i = 7; i < NF && $i != "-"; i++)
+			;
+		fs = $(i + 1); opts = $(i + 3); root = $4; mnt = $5
+		if (fs == "cgroup" && opts ~ /(^|,)cpuacct(,|$)/ && s1 != "")
+			self = s1
+		else if (fs == "cgroup2" && s2 != "")
+			self = s2
 		else
-			continue
-		fi
-		mkdir "$d/lab-deb-$$" 2>/dev/null || continue
-		if echo $$ >"$d/lab-deb-$$/cgroup.procs" 2>/dev/null; then
-			cg=$d/lab-deb-$$
+			next
+		if (root != "/") {
+			if (index(self, root) != 1)
+				next
+			self = substr(self, length(root) + 1)
+		}
+		sub(/\/$/, "", self)
+		print fs, mnt self
+	}' /proc/self/mountinfo 2>/dev/null || true
+}
+# A child cgroup of our own (named by pid and time: one left behind by a
+# killed run is never met again), with this shell in it. On a host where
+# systemd owns the cgroup tree this writes below systemd's unit, as any
+# root process may.
+cg_join() {
+	local fs d name
+	name=lab-deb-$$-$(date +%s)
+	while read -r fs d; do
+		case $fs in
+		cgroup) [ -f "$d/cpuacct.usage" ] || continue; cg_file=cpuacct.usage ;;
+		*) [ -f "$d/cpu.stat" ] || continue; cg_file=cpu.stat ;;
+		esac
+		mkdir "$d/$name" 2>/dev/null || continue
+		if echo $$ >"$d/$name/cgroup.procs" 2>/dev/null; then
+			cg=$d/$name
 			return 0
 		fi
-		rmdir "$d/lab-deb-$$" 2>/dev/null || true
-	done
+		rmdir "$d/$name" 2>/dev/null || true
+	done < <(cg_candidates)
 	cpu_how=times
 }
 # Leave the cgroup at the end; what the build left running is killed
-# first (a stopped build should not leave compilers behind).
+# first (a stopped build should not leave compilers behind). Not to be
+# cut short by a second signal.
 cg_leave() {
 	[ -n "$cg" ] || return 0
-	local parent=${cg%/*} p n
-	echo $$ >"$parent/cgroup.procs" 2>/dev/null || true
+	trap '' HUP INT TERM
+	local p n
+	if ! echo $$ >"${cg%/*}/cgroup.procs" 2>/dev/null; then
+		echo "deb[$b]: could not leave the cgroup $cg; left as it is" >&2
+		cpu_used
+		cg=""
+		return 0
+	fi
+	[ ! -f "$cg/cgroup.kill" ] || echo 1 >"$cg/cgroup.kill" 2>/dev/null || true
 	for n in 1 2 3 4 5 6 7 8 9 10; do
-		p=$(cat "$cg/cgroup.procs" 2>/dev/null) || break
-		[ -n "$p" ] || break
+		p=$(grep -vx "$$" "$cg/cgroup.procs" 2>/dev/null) || break
 		# shellcheck disable=SC2086 # one pid per word
 		kill -9 $p 2>/dev/null || true
 		sleep 0.2
@@ -173,11 +205,7 @@ cpu_used() {
 		split($i, a, /[ms]/); s += a[1] * 60 + a[2] }; printf "%d", s }' "$dir/times.tmp")
 	rm -f "$dir/times.tmp"
 }
-cg_join
-[ "$cpu_how" = cgroup ] ||
-	echo "deb[$b]: no writable cgroup: the CPU time counts only the processes make reaped" >&2
-cpu_used
-cpu_start=$cpu_now
+cpu_start=0 cpu_now=0
 start=$(date +%s)
 # sets runs, t and cpu: this run added to the earlier ones
 totals() {
@@ -195,6 +223,11 @@ trap save_time_spent EXIT
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
+cg_join
+[ "$cpu_how" = cgroup ] ||
+	echo "deb[$b]: no writable cgroup: the CPU time counts only the processes make reaped" >&2
+cpu_used
+cpu_start=$cpu_now
 rm -f "$dir"/*.deb "$dir"/*.buildinfo "$dir"/*.changes
 if [ "$cfg" = lab ]; then
 	# The lab kernel's objects: only what the release string reaches is
