@@ -20,6 +20,7 @@ flushes through dm-multipath: the dm set if there is one, else block).
 A workload with no such set is left out and named on stderr.
 """
 import json
+import os
 import sys
 import textwrap
 from email.utils import parsedate_to_datetime
@@ -121,6 +122,21 @@ def table(metrics):
             f"{r[4]:>{w[4]}}".rstrip() for r in rows]
 
 
+def changes_what_ran(entry):
+    """Whether a patch changes what a bench run measured: kernel code, or
+    the selftests' programs (C sources, Makefile) that workloads run;
+    selftest scripts and documentation do not."""
+    for f in entry.get("files", []):
+        if f.startswith("Documentation/"):
+            continue
+        if f.startswith("tools/testing/selftests/"):
+            if f.endswith((".c", ".h")) or os.path.basename(f) == "Makefile":
+                return True
+            continue
+        return True
+    return False
+
+
 def para(text):
     return textwrap.wrap(text, 72, break_long_words=False, break_on_hyphens=False)
 
@@ -159,16 +175,26 @@ def run_text(bench, mine, plan, set_name):
     when = bench.get("date")
     if when:
         ran = datetime.fromisoformat(when)
-        late = [e for e in series if parsedate_to_datetime(e["date"]) > ran]
+        after = [e for e in series if parsedate_to_datetime(e["date"]) > ran]
+        late = [e for e in after if changes_what_ran(e)]
         own = [e for e in late if e["set"] == set_name]
         other = sorted({e["set"] for e in late if e["set"] != set_name}, key=sets.index)
         what = [f'{e["number"]} "{e["title"]}"' for e in own]
         if other:
             what.append(f"patches of set{'s' if len(other) > 1 else ''} {', '.join(other)}")
+        rest = len(after) - len(late)
+        text = ""
         if what:
+            text = ("This run predates the Date: of " + "; ".join(what)
+                    + ": its patched kernel did not have those versions.")
+        if rest:
+            text += (" It also" if what else "This run") + (
+                f" predates {rest} patch{'es' if rest > 1 else ''} of selftest scripts or "
+                "documentation, which change neither the kernels nor the programs "
+                "the bench ran.")
+        if text:
             out.append("")
-            out += para("This run predates the Date: of " + "; ".join(what)
-                        + ": its patched kernel did not have those versions.")
+            out += para(text.strip())
     for w in mine:
         out.append("")
         out.append(f"{w}:")
