@@ -14,8 +14,9 @@
 # MUTANTS_RESULT=results/mutants-6.12 names the table files of a partial
 # run (default results/mutants: .txt and .json). MUTANTS_SCOPE=meant runs,
 # on each mutant, only the tests its patch names (a boot of a few minutes
-# instead of every test); the reference still runs every test, and the
-# table marks the tests not run.
+# instead of every test); the reference runs every test, or with
+# MUTANTS_REFERENCE=meant only the tests the mutants of this run name (a
+# quick check of a few mutants), and the table marks the tests not run.
 # usage: run-mutants.sh [NAME...]
 set -uo pipefail
 shopt -s nullglob
@@ -25,6 +26,12 @@ cd "$top" || exit 1
 bases=$(lab_bases) || exit 2
 
 scope=${MUTANTS_SCOPE:-all}
+case ${MUTANTS_REFERENCE:-all} in
+all) ;;
+meant)
+	[ "$scope" = meant ] || { echo "mutants: MUTANTS_REFERENCE=meant needs MUTANTS_SCOPE=meant" >&2; exit 2; } ;;
+*) echo "mutants: MUTANTS_REFERENCE is all or meant, not '$MUTANTS_REFERENCE'" >&2; exit 2 ;;
+esac
 case $scope in
 all|meant) ;;
 *) echo "mutants: MUTANTS_SCOPE is all or meant, not '$scope'" >&2; exit 2 ;;
@@ -67,7 +74,20 @@ for b in $bases; do
 	echo "=== mutants[$b]: the patched kernel, as the reference"
 	lab/build/build-kernel.sh "$b" patched || exit 1
 	lab/build/build-selftests.sh "$b" || exit 1
-	run_selftests "$b" patched "build/$b/mutants/patched"
+	ref_tests=()
+	if [ "${MUTANTS_REFERENCE:-all}" = meant ]; then
+		for patch in "${patches[@]}"; do
+			name=$(basename "$patch" .patch)
+			if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qxF -- "$name"; then
+				continue
+			fi
+			mapfile -t -O ${#ref_tests[@]} ref_tests < <(meant_tests "$patch")
+		done
+		mapfile -t ref_tests < <(printf '%s\n' "${ref_tests[@]}" | sort -u | grep .)
+		[ ${#ref_tests[@]} -gt 0 ] ||
+			echo "mutants[$b]: the mutants of this run name no test: the reference runs every test"
+	fi
+	run_selftests "$b" patched "build/$b/mutants/patched" "${ref_tests[@]}"
 	runs+=("$b:patched=build/$b/mutants/patched")
 	if ! git -C "$wt" rev-parse -q --verify HEAD >/dev/null 2>&1; then
 		rm -rf "$wt"
