@@ -19,6 +19,11 @@
 #           --noflush: how multipathd adds a path) to the table of B and A,
 #           then dsync again; with the dm device's queue/fua after the
 #           reload and the kernel's warnings that it kept FUA for B
+#   noflush_wc_fsync: A's cache turned off (no write cache, no FUA), a
+#           table of A alone reloaded with noflush to the table of B and A
+#           (B has a write cache), then 4 KiB writes with fsync() on the dm
+#           device; with whether it reports a write cache after the reload
+#           (where it does not, every flush ends at the dm device)
 # Reports ops/s, the dm device's queue/fua, and the writes, FUA writes and
 # flushes each path was sent (block:block_rq_issue). B's FUA writes are
 # writes nothing makes durable: B has no FUA and no flush follows them.
@@ -105,6 +110,25 @@ ff_run() {
 	sync
 	ff_fio noflush_dsync --filename=ffm/overwrite --rw=randwrite --size=16M --direct=1 --sync=dsync --ioengine=psync || return 1
 	umount ffm
+	dmsetup remove --retry ff_mp || return 1
+
+	# noflush_wc: from a table without a write cache (A's turned off) to
+	# the table of B and A, the way multipathd adds a path
+	for d in /sys/block/$FF_A/device/scsi_disk/*/cache_type; do
+		echo "write through" >"$d" || return 1
+	done
+	dmsetup create ff_mp --table "0 $(cat /sys/block/$FF_A/size) multipath 0 0 1 1 round-robin 0 1 1 /dev/$FF_A 1" || return 1
+	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname ff_mp)
+	if [ "$(cat /sys/block/${dm#/dev/}/queue/write_cache)" != "write through" ]; then
+		echo "bench: $WL_NAME: the dm device over $FF_A with its cache off reports a write cache" >&2
+		return 1
+	fi
+	dmsetup load ff_mp --table "$table_ba" || return 1
+	dmsetup resume --noflush ff_mp || return 1
+	d=0
+	[ "$(cat /sys/block/${dm#/dev/}/queue/write_cache)" = "write back" ] && d=1
+	emit noflush_wc_dm_write_cache "$d" 0/1 "the dm device reports a write cache after a noflush reload from a table without one to the table of B and A (queue/write_cache)"
+	ff_fio noflush_wc_fsync --filename="$dm" --rw=randwrite --size=64M --direct=1 --fsync=1 --ioengine=psync || return 1
 	dmsetup remove --retry ff_mp
 }
 
