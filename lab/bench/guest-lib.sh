@@ -24,11 +24,19 @@ emit() {
 		echo "$WL_NAME" >>"$BENCH_OUT/failed"
 		return 1
 	fi
-	python3 - "$WL_NAME" "$1" "$2" "$3" "$4" >>"$BENCH_OUT/metrics.jsonl" <<'PY'
-import json, sys
+	# a number bash's pattern takes but JSON has not (1e999 is inf)
+	if ! python3 - "$WL_NAME" "$1" "$2" "$3" "$4" >>"$BENCH_OUT/metrics.jsonl" <<'PY'
+import json, math, sys
 w, m, v, u, c = sys.argv[1:6]
+if not math.isfinite(float(v)):
+    sys.exit(1)
 print(json.dumps({"workload": w, "metric": m, "value": float(v), "unit": u, "command": c}))
 PY
+	then
+		echo "bench: $WL_NAME: metric $1 is not a finite number ('$2')" >&2
+		echo "$WL_NAME" >>"$BENCH_OUT/failed"
+		return 1
+	fi
 	printf '    %-28s %14.2f %s\n' "$1" "$2" "$3"
 }
 
