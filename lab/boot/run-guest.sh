@@ -41,9 +41,13 @@ while [ $# -gt 0 ]; do
 	*) break ;;
 	esac
 done
-case $timeout in
-''|*[!0-9]*|0*) echo "run-guest: --timeout takes seconds (a positive integer), not '$timeout'" >&2; exit 2 ;;
-esac
+# --timeout, --smp, --mem (and LAB_GUEST_SMP of the runners, which comes
+# here as --smp): positive integers, checked in this one place
+for kv in "--timeout:$timeout" "--smp:$smp" "--mem:$mem"; do
+	case ${kv#*:} in
+	''|*[!0-9]*|0*) echo "run-guest: ${kv%%:*} takes a positive integer, not '${kv#*:}'" >&2; exit 2 ;;
+	esac
+done
 usage="usage: run-guest.sh [options] BASE base|patched COMMAND..."
 b=${1:?$usage}
 kernel=${2:?$usage}
