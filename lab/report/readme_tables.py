@@ -93,6 +93,7 @@ def main():
         "bench-flush-fua": ("results/2026-11-23T075226Z/table.txt", fenced),
         "noflush-fua": ("results/dm-noflush-cache-2026-11-25/summary.txt", fenced),
         "bench-flush-fua-noflush": ("results/2026-11-25T014036Z/table.txt", fenced),
+        "bench-flush-wce0-3rounds": ("results/2026-11-25T022203Z/table.txt", fenced),
         "bench-flush-2026-11-24": ("results/2026-11-24T102107Z/table.txt", fenced),
         "lockdep": ("results/lockdep/summary.txt", fenced),
         "v1": ("results/v1/summary.txt", fenced),

@@ -57,7 +57,7 @@
 #   Cc: linux-block@vger.kernel.org
 #   Cc: linux-doc@vger.kernel.org
 #   Cc: linux-kernel@vger.kernel.org
-# 0005-dm-warn-when-a-noflush-reload-keeps-FUA-for-a-path-w.patch
+# 0005-dm-update-write-cache-and-FUA-on-a-noflush-reload-of.patch
 #   To: Alasdair Kergon <agk@redhat.com>
 #   To: Benjamin Marzinski <bmarzins@redhat.com>
 #   To: Jens Axboe <axboe@kernel.dk>
@@ -96,7 +96,7 @@ files=(
 	0002-Documentation-block-describe-the-write-cache-of-stac.patch
 	0003-dm-table-do-not-report-FUA-when-a-request-based-path.patch
 	0004-Documentation-block-say-when-request-based-dm-report.patch
-	0005-dm-warn-when-a-noflush-reload-keeps-FUA-for-a-path-w.patch
+	0005-dm-update-write-cache-and-FUA-on-a-noflush-reload-of.patch
 	0006-Documentation-block-say-what-a-flush-down-one-dm-mul.patch
 )
 printf 'git send-email --confirm=always --thread --no-chain-reply-to'
