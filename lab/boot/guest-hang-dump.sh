@@ -5,7 +5,7 @@
 # (backtraces of all CPUs) into the kernel log, between the lines
 # "lab-hang-dump: begin" and "lab-hang-dump: end" (run-guest.sh leaves
 # them out when it looks for kernel warnings), then every thread in R or D
-# state with its wchan and kernel stack (where the kernel has
+# state with its name, wchan and kernel stack (where the kernel has
 # /proc/PID/stack), and the kernel log into OUT/dmesg-hang.txt. All of it
 # goes to the console (the host's serial log) and to OUT/hang-dump.txt.
 # A TERM while it sleeps ends it (the command ended in time); once it
@@ -36,8 +36,8 @@ dump() {
 		[ "$(awk '$1 == "PPid:" { print $2 }' "$d/status" 2>/dev/null)" = "$self" ] && continue
 		st=$(sed 's/.*) //' "$d/stat" 2>/dev/null | cut -d' ' -f1)
 		case $st in R|D) ;; *) continue ;; esac
-		comm=$(tr '\0' ' ' <"$d/cmdline" 2>/dev/null)
-		[ -n "$comm" ] || comm="[$(cat "$d/comm" 2>/dev/null)]"
+		# comm, not cmdline: reading cmdline waits for the task's mm lock
+		comm=$(cat "$d/comm" 2>/dev/null)
 		echo "--- tid $pid state $st wchan $(cat "$d/wchan" 2>/dev/null): $comm"
 		cat "$d/stack" 2>/dev/null
 	done

@@ -9,7 +9,8 @@
 #                     new directory under build/<base>/guest/)
 #   --timeout SEC     kill the guest after SEC seconds (default 900); a
 #                     tenth of it (at least 60 s) before, the guest dumps
-#                     its tasks (lab/boot/guest-hang-dump.sh)
+#                     its tasks (lab/boot/guest-hang-dump.sh; not for a
+#                     limit of 120 s or less)
 #   --disk SPEC       extra device, repeatable, backed by a file in /dev/shm:
 #                     nvme:SIZE            QEMU NVMe controller + namespace
 #                     zns:SIZE:ZONE        zoned QEMU NVMe namespace, ZONE size
@@ -80,10 +81,12 @@ log=$out/serial.log
 # The guest prints its tasks' states and stacks (lab/boot/guest-hang-dump.sh)
 # this long after its boot, early enough to finish before the kill: a
 # tenth of the time limit before it, at least 60 s before it (boot under
-# TCG takes 20 to 30 s of the limit too); for a limit of 120 s or less,
-# at half the limit.
+# TCG takes 20 to 30 s of the limit too).
+# No dump for a limit of 120 s or less (accelerator probes, short runs):
+# it would come too early to tell a hang from a slow boot.
 margin=$((timeout / 10 > 60 ? timeout / 10 : 60))
-dump_after=$((timeout > 2 * margin ? timeout - margin : timeout / 2))
+dump_after=""
+[ "$timeout" -le 120 ] || dump_after=$((timeout - margin))
 
 accel=${LAB_ACCEL:-$("$top/lab/boot/probe-accel.sh" "$b" "$kernel")}
 case $accel in
@@ -200,7 +203,8 @@ if [ ! -f "$out/rc" ]; then
 fi
 rc=$(cat "$out/rc")
 warn_log=$out/dmesg.txt
-if grep -q 'lab-hang-dump: begin' "$out/dmesg.txt" 2>/dev/null; then
+if grep -q 'lab-hang-dump: begin' "$out/dmesg.txt" 2>/dev/null &&
+	grep -q 'lab-hang-dump: end' "$out/dmesg.txt"; then
 	# the command ended after guest-hang-dump.sh ran: its sysrq traces
 	# are no kernel warnings
 	echo "guest[$b/$kernel]: the command ran past ${dump_after} s, its tasks were dumped ($out/hang-dump.txt); kernel warnings are looked for in the kernel log without the dump" >&2

@@ -157,7 +157,7 @@ cg_join() {
 		*) [ -f "$d/cpu.stat" ] || continue; cg_file=cpu.stat ;;
 		esac
 		mkdir "$d/$name" 2>/dev/null || continue
-		if echo $$ >"$d/$name/cgroup.procs" 2>/dev/null; then
+		if { echo $$ >"$d/$name/cgroup.procs"; } 2>/dev/null; then
 			cg=$d/$name
 			return 0
 		fi
@@ -172,13 +172,13 @@ cg_leave() {
 	[ -n "$cg" ] || return 0
 	trap '' HUP INT TERM
 	local p n
-	if ! echo $$ >"${cg%/*}/cgroup.procs" 2>/dev/null; then
+	if ! { echo $$ >"${cg%/*}/cgroup.procs"; } 2>/dev/null; then
 		echo "deb[$b]: could not leave the cgroup $cg; left as it is" >&2
 		cpu_used
 		cg=""
 		return 0
 	fi
-	[ ! -f "$cg/cgroup.kill" ] || echo 1 >"$cg/cgroup.kill" 2>/dev/null || true
+	[ ! -f "$cg/cgroup.kill" ] || { echo 1 >"$cg/cgroup.kill"; } 2>/dev/null || true
 	for n in 1 2 3 4 5 6 7 8 9 10; do
 		p=$(grep -vx "$$" "$cg/cgroup.procs" 2>/dev/null) || break
 		# shellcheck disable=SC2086 # one pid per word
