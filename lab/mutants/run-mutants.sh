@@ -49,6 +49,14 @@ run_selftests() {
 	[ $# -le 3 ] || printf '%s\n' "${@:4}" >"$3/tests-run"
 }
 
+# chosen NAME [NAME...]: whether mutant NAME is one of this run's (the
+# NAMEs given on the command line; all when none was)
+chosen() {
+	local name=$1
+	shift
+	[ $# -eq 0 ] || printf '%s\n' "$@" | grep -qxF -- "$name"
+}
+
 # meant_tests PATCH: the test files the patch names as meant to catch it
 meant_tests() {
 	sed -n 's/^Meant to be caught by: //p' "$1" | tr ',' '\n' |
@@ -77,10 +85,7 @@ for b in $bases; do
 	ref_tests=()
 	if [ "${MUTANTS_REFERENCE:-all}" = meant ]; then
 		for patch in "${patches[@]}"; do
-			name=$(basename "$patch" .patch)
-			if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qxF -- "$name"; then
-				continue
-			fi
+			chosen "$(basename "$patch" .patch)" "$@" || continue
 			mapfile -t -O ${#ref_tests[@]} ref_tests < <(meant_tests "$patch")
 		done
 		mapfile -t ref_tests < <(printf '%s\n' "${ref_tests[@]}" | sort -u | grep .)
@@ -96,9 +101,7 @@ for b in $bases; do
 	fi
 	for patch in "${patches[@]}"; do
 		name=$(basename "$patch" .patch)
-		if [ $# -gt 0 ] && ! printf '%s\n' "$@" | grep -qxF -- "$name"; then
-			continue
-		fi
+		chosen "$name" "$@" || continue
 		out=build/$b/mutants/$name
 		rm -rf "$out"
 		mkdir -p "$out"
