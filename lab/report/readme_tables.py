@@ -30,6 +30,8 @@ every NAME and its file are in `sources` in main(). Among them:
   bench-flush-wce0  seed004-flush-multipath with latencies and wce0
   lockdep-1cpu     flush_multipath_fua.sh result 6 on one vCPU, and v1
   zoned-robust-reset  zoned_write_order_robust.sh result 3 (6.12)
+  deb-debian       results/deb-mainline-debian.txt: make deb with Debian's
+                   own configuration of 7.3.4, cold, on this machine
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -106,6 +108,7 @@ def main():
         "bench-flush-wce0": ("results/2026-11-24T140141Z/table.txt", fenced),
         "lockdep-1cpu": ("results/lockdep-1cpu/summary.txt", fenced),
         "zoned-robust-reset": ("results/zoned-robust-reset-2026-11-24/summary.txt", fenced),
+        "deb-debian": ("results/deb-mainline-debian.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
