@@ -1,6 +1,7 @@
 #!/bin/bash
 # make deb: installable Debian packages (linux-image, linux-headers,
-# linux-libc-dev) of a base with its series applied (the branch lab of
+# linux-libc-dev, and linux-image-*-dbg for a configuration with debug
+# info) of a base with its series applied (the branch lab of
 # build/<base>/linux), from a chosen configuration with the block
 # selftests' config fragment merged, so that the tests run on the
 # installed kernel. LOCALVERSION names the series version of the cover
