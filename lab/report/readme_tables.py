@@ -32,6 +32,9 @@ every NAME and its file are in `sources` in main(). Among them:
   zoned-robust-reset  zoned_write_order_robust.sh result 3 (6.12)
   deb-debian       results/deb-mainline-debian.txt: make deb with Debian's
                    own configuration of 7.3.4, cold, on this machine
+  keep-flushes     flush_multipath.sh 7-9 and flush_multipath_fua.sh 7-8
+                   after the noflush-reload review (2026-11-28)
+  mutants-keep-flushes  its two mutants (make mutants, meant scope)
 
 usage: readme_tables.py [README]   (run by `make readme`)
 """
@@ -109,6 +112,8 @@ def main():
         "lockdep-1cpu": ("results/lockdep-1cpu/summary.txt", fenced),
         "zoned-robust-reset": ("results/zoned-robust-reset-2026-11-24/summary.txt", fenced),
         "deb-debian": ("results/deb-mainline-debian.txt", fenced),
+        "keep-flushes": ("results/keep-flushes-2026-11-28/summary.txt", fenced),
+        "mutants-keep-flushes": ("results/mutants-s26-keep-flushes.txt", fenced),
     }
     text = open(readme).read()
     for name, (path, render) in sources.items():
