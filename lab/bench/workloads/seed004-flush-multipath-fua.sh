@@ -18,7 +18,7 @@
 #   noflush_dsync: that table reloaded with noflush (load, resume
 #           --noflush: how multipathd adds a path) to the table of B and A,
 #           then dsync again; with the dm device's queue/fua after the
-#           reload and the kernel's warnings that it kept FUA for B
+#           reload (1 with the series, which decides FUA per path)
 #   noflush_wc_fsync: A's cache turned off (no write cache, no FUA), a
 #           table of A alone reloaded with noflush to the table of B and A
 #           (B has a write cache), then 4 KiB writes with fsync() on the dm
@@ -100,12 +100,9 @@ ff_run() {
 
 	# noflush: the table of A alone reloaded the way multipathd adds a
 	# path (load, resume --noflush) to the table of B and A
-	mark="bench: $WL_NAME noflush $(date +%s%N)"
-	echo "$mark" >/dev/kmsg
 	dmsetup load ff_mp --table "$table_ba" || return 1
 	dmsetup resume --noflush ff_mp || return 1
 	emit noflush_dm_reports_fua "$(cat /sys/block/${dm#/dev/}/queue/fua)" 0/1 "queue/fua of the dm device after a noflush reload adding the path without FUA"
-	emit noflush_warnings "$(dmesg | sed -n "\|$mark|,\$p" | grep -c 'FUA kept for')" count "kernel warnings that dm keeps FUA for a path without it (7.3 with the series)"
 	mount -o noatime,noinit_itable "$dm" ffm || return 1
 	sync
 	ff_fio noflush_dsync --filename=ffm/overwrite --rw=randwrite --size=16M --direct=1 --sync=dsync --ioengine=psync || return 1
