@@ -17,8 +17,10 @@
 #              machine left dirty (foreign null_blk, dm, kprobe; stale
 #              objects of the tests' own names): same verdicts, nothing
 #              left behind (not part of make check)
-# make post    split patches/mainline/ into posting sets in results/post/<set>/
-#              (per-tree cover letter, To/Cc, send.sh that prints); sends nothing;
+# make post    write each posting of patches/mainline/ under your own git
+#              identity (From:, Signed-off-by:; you certify the DCO) into
+#              results/post/<posting>/ with send.sh, which prints the send
+#              command; sends nothing; refuses the repository's identity;
 #              first runs the build-matrix legs not yet ok for these patches
 # make build-matrix  build coverage before posting: allmodconfig per patch
 #              (W=1, sparse), BLK_DEV_ZONED/AIO/DM_MULTIPATH off, i386,
@@ -59,6 +61,7 @@ dirty: source
 	top=$$PWD; . lab/paths.sh; bases=$$(lab_bases) || exit 2; rc=0; for b in $$bases; do lab/run/run-dirty.sh $$b || rc=1; done; exit $$rc
 
 post:
+	lab/post/make-post.sh --check-identity
 	lab/deps/install.sh
 	lab/source/prepare-tree.sh mainline
 	lab/build/build-matrix.sh mainline --stale

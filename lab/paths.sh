@@ -2,7 +2,7 @@
 # build/. Sourced by the lab scripts; needs $top.
 #
 # A base (lab/bases.tsv: mainline, 6.12) has two kernels, "base" (the
-# unpacked Debian source) and "patched" (base + patches/<base>/series):
+# unpacked Debian source) and "patched" (base + the patches of patches/<base>/):
 #   build/<base>/linux          git tree, branch "lab" = base + series
 #   build/<base>/obj-patched    its objects
 #   build/<base>/base/linux     worktree at tag "base"
@@ -64,6 +64,51 @@ lab_check_kernel() {
 
 lab_tree() { echo "$top/build/$1/linux"; }
 lab_patches() { echo "$top/patches/$1"; }
+
+# A base's patches come in one of two layouts in patches/<base>/:
+#  postings  "order" names the posting directories in the order the lab
+#            applies them; each directory is git format-patch output of
+#            one posting (0000-cover-letter.patch when it has more than
+#            one patch) with cover-letter.txt (the cover letter's subject
+#            line and text; for a single patch the notes that go below its
+#            "---"), subject-prefix ("PATCH v3", "RFC PATCH v3") and
+#            optionally cc (addresses to Cc besides get_maintainer.pl's,
+#            one a line). mainline: one directory per posting.
+#  series    "series" names the patches in apply order (quilt style); 6.12,
+#            the backport series.
+# lab_layout BASE: "postings" or "series".
+lab_layout() {
+	if [ -f "$(lab_patches "$1")/order" ]; then echo postings; else echo series; fi
+}
+
+# lab_postings BASE: the posting directories of "order", in apply order.
+lab_postings() {
+	sed 's/#.*//' "$(lab_patches "$1")/order" | awk 'NF { print $1 }'
+}
+
+# lab_patch_files BASE: every patch of the base in apply order, one path
+# a line relative to patches/<base>/ (no cover letter). Fails with a
+# message when a posting or the series list is missing.
+lab_patch_files() {
+	local d p n
+	d=$(lab_patches "$1")
+	if [ "$(lab_layout "$1")" = series ]; then
+		[ -f "$d/series" ] || { echo "no ${d#"$top"/}/series or order" >&2; return 1; }
+		sed 's/#.*//' "$d/series" | awk 'NF { print $1 }'
+		return
+	fi
+	for p in $(lab_postings "$1"); do
+		[ -d "$d/$p" ] || { echo "${d#"$top"/}/order names $p, which has no directory" >&2; return 1; }
+		n=0
+		for f in "$d/$p"/[0-9][0-9][0-9][0-9]-*.patch; do
+			[ -e "$f" ] || break
+			case ${f##*/} in 0000-cover-letter.patch) continue ;; esac
+			echo "$p/${f##*/}"
+			n=$((n + 1))
+		done
+		[ $n -gt 0 ] || { echo "${d#"$top"/}/$p has no patch" >&2; return 1; }
+	done
+}
 
 # lab_src BASE KERNEL, lab_obj BASE KERNEL, lab_mods BASE KERNEL
 lab_src() {

@@ -63,8 +63,10 @@ lab)
 	cfg="file" ;;
 esac
 
-prefix=$(cat "$(lab_patches "$b")/subject-prefix" 2>/dev/null || echo "PATCH v1")
-ver=$(echo "$prefix" | grep -o 'v[0-9]\+' || echo v1)
+# the series' version: its subject prefix, or the newest of its postings'
+prefix=$(cat "$(lab_patches "$b")/subject-prefix" "$(lab_patches "$b")"/*/subject-prefix 2>/dev/null |
+	grep -o 'v[0-9]\+' | sort -V | tail -n 1 || true)
+ver=${prefix:-v1}
 localversion=-blk-$ver
 dir=$top/build/$b/deb/$cfg
 obj=$dir/obj

@@ -1,155 +1,103 @@
 #!/bin/bash
-# make post: turn patches/mainline/ into posting sets in results/post/<set>/,
-# one set for each tree that takes its patches. Sends nothing.
+# make post: write each posting of patches/mainline/ (the directories its
+# order file names, lab/paths.sh) under the poster's own name into
+# results/post/<posting>/, with send.sh, which prints the git send-email
+# command of that posting. Sends nothing.
 #
-# Each set gets its patches renumbered "[PATCH v2 k/n]" with To:/Cc: headers
-# from the base tree's scripts/get_maintainer.pl, a cover letter
-# (0000-cover-letter.patch) and send.sh, which prints the git send-email
-# command. results/post/sets.txt tells which patch went where. The same
-# inputs give the same bytes.
+# The poster is git's author identity where this runs (git var
+# GIT_AUTHOR_IDENT: user.name and user.email, or GIT_AUTHOR_NAME and
+# GIT_AUTHOR_EMAIL). make post refuses the repository's own identity (the
+# one the exported patches carry: it is not a person) and an address mail
+# cannot reach (lab/post/sign_posting.py says which), and says how to set
+# one. The poster's name replaces the repository's in From: and
+# Signed-off-by: of every patch: by sending them, the poster certifies
+# the Developer's Certificate of Origin for what they send
+# (Documentation/process/submitting-patches.rst). LAB_POST_V2_LINK, when
+# set, replaces the "<lore link of v2>" placeholder of the cover letters.
 #
-# Reads, never writes: patches/mainline/, build/mainline/linux (git
-# ls-tree/cat-file/rev-parse and get_maintainer.pl), and the bench.json of
-# $LAB_POST_BENCH (several, separated by spaces: a workload's numbers come
-# from the newest run that measured it, lab/post/bench_table.py; default
-# results/latest/bench.json and the runs lab/post/bench-runs.txt names), and
-# results/build-matrix-mainline.txt, which must hold an ok line of every
-# leg for the tree the posted patches give (lab/post/series-tree.sh); make
-# post runs the stale legs first (lab/build/build-matrix.sh mainline
-# --stale), which writes build/mainline/matrix/ and its legs' lines.
+# Before it writes anything, the build matrix must have passed for the
+# tree that all postings give applied in order (lab/build/build-matrix.sh
+# mainline --stale runs the legs that have not; make post does that).
 #
-# usage: lab/post/make-post.sh
+# usage: lab/post/make-post.sh [--check-identity]
+#   --check-identity  only check the poster's identity (exit 0 or 1)
+# Exit: 0 written; 1 refused or failed (with the reason); 2 bad usage.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/lab/paths.sh"
 here=$top/lab/post
-base_name=mainline
-patches=$(lab_patches "$base_name")
-tree=$(lab_tree "$base_name")
-# results/latest (the last full make bench) and the runs of some workloads
-# that lab/post/bench-runs.txt names (paths from the top of the
-# repository, where this script works); each workload from the newest
-runs_file=$top/lab/post/bench-runs.txt
-bench_default=results/latest/bench.json
-[ ! -f "$runs_file" ] ||
-	bench_default+=$(sed 's/#.*//' "$runs_file" | awk 'NF { printf " %s", $1 }')
-bench=${LAB_POST_BENCH:-$bench_default}
-out=$top/results/post
+b=mainline
+patches=$(lab_patches "$b")
+tree=$(lab_tree "$b")
+out=${LAB_POST_OUT:-$top/results/post}
 rel() { echo "${1#"$top"/}"; }
 die() { echo "post: $*" >&2; exit 1; }
 export LC_ALL=C PYTHONDONTWRITEBYTECODE=1
-cd "$top"
+only_identity=0
+case ${1:-} in
+'') ;;
+--check-identity) only_identity=1 ;;
+*) echo "usage: lab/post/make-post.sh [--check-identity]" >&2; exit 2 ;;
+esac
 
-[ -d "$patches" ] || die "no $(rel "$patches")/: nothing to post (make export writes it)"
-[ -f "$patches/series" ] || die "no $(rel "$patches")/series: re-export with make export"
-grep -qv '^\s*\(#\|$\)' "$patches/series" || die "$(rel "$patches")/series names no patch"
-[ -f "$patches/0000-cover-letter.patch" ] ||
-	die "no $(rel "$patches")/0000-cover-letter.patch: re-export with make export"
-[ -f "$tree/scripts/get_maintainer.pl" ] ||
-	die "no $(rel "$tree")/scripts/get_maintainer.pl: the To/Cc of every patch come from the base tree; run make source first"
-command -v perl >/dev/null || die "perl is needed for get_maintainer.pl"
-read -ra bench_files <<<"$bench"
-[ ${#bench_files[@]} -gt 0 ] || die "LAB_POST_BENCH names no bench.json"
-for f in "${bench_files[@]}"; do
-	[ -f "$f" ] ||
-		die "no $(rel "$f"): the cover letters carry the bench numbers; run make bench first (or LAB_POST_BENCH=results/<run>/bench.json)"
-done
+[ "$(lab_layout "$b")" = postings ] || die "$(rel "$patches") has no order file: nothing to post"
+mapfile -t postings < <(lab_postings "$b")
+[ ${#postings[@]} -gt 0 ] || die "$(rel "$patches")/order names no posting"
+first=$(lab_patch_files "$b" | sed -n 1p) || die "$(rel "$patches") has no patches (make export writes them)"
+# the identity the exported patches carry: the repository's
+repo_ident=$(sed -n '/^From: /{N;s/\n / /;s/^From: //;s/\n.*//;p;q}' "$patches/$first")
+[ -n "$repo_ident" ] || die "$(rel "$patches/$first") has no From: header"
 
-work=$top/results/post.new
-rm -rf "$work"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/.post"
-meta=$work/.post
+ident=$(git -C "$top" var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
+name=${ident%% <*}
+email=${ident#*<}
+email=${email%%>*}
+[ -n "$ident" ] || { name=; email=; }
+if ! why=$(python3 "$here/sign_posting.py" check "$name" "$email" "$repo_ident" 2>&1); then
+	echo "post: refused: $why" >&2
+	echo "post: set the identity of the person who posts, with an address that receives the review:" >&2
+	echo "post:   git config user.name 'Your Name'; git config user.email you@your.domain" >&2
+	echo "post: (or GIT_AUTHOR_NAME and GIT_AUTHOR_EMAIL); you certify the DCO for what you send" >&2
+	exit 1
+fi
+echo "post: poster $name <$email>"
+[ $only_identity = 1 ] && exit 0
 
-# a snapshot, so that a re-export while this runs cannot mix two versions
-mkdir "$meta/in"
-grep -v '^\s*\(#\|$\)' "$patches/series" | while read -r p; do
-	[ -f "$patches/$p" ] || die "$(rel "$patches")/series names $p, which is not there"
-	cp "$patches/$p" "$meta/in/"
-done
-cp "$patches/series" "$patches/0000-cover-letter.patch" "$meta/in/"
-src=$patches
-patches=$meta/in
-
-# base-commit: the one the series was exported against, which must be the tree's base
-base=$(sed -n 's/^base-commit: \([0-9a-f]\{40\}\)$/\1/p' "$patches/0000-cover-letter.patch")
-tree_base=$(git -C "$tree" rev-parse -q --verify 'refs/tags/base^{commit}' 2>/dev/null) ||
+[ -f "$tree/.git/lab-applied" ] || die "no $(rel "$tree"): run make source first"
+base=$(git -C "$tree" rev-parse -q --verify 'refs/tags/base^{commit}') ||
 	die "$(rel "$tree") has no tag base: run make source first"
-if [ -z "$base" ]; then
-	base=$tree_base
-elif [ "$base" != "$tree_base" ]; then
-	die "$(rel "$src")/0000-cover-letter.patch says base-commit $base, but $(rel "$tree") has base $tree_base: re-export (make export) or prepare the tree again (make source)"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# a snapshot, so that a re-export while this runs cannot mix two versions
+cp -r "$patches" "$work/in"
+mapfile -t files < <(lab_patch_files "$b" | sed "s|^|$work/in/|")
+if [ -z "${LAB_POST_NO_MATRIX:-}" ]; then
+	applied=$("$here/series-tree.sh" "$tree" "$base" "$work/applied" "${files[@]}")
+	"$top/lab/build/build-matrix.sh" "$b" --check "$applied" >"$work/matrix.txt" ||
+		die "the build matrix has not passed for these patches (tree ${applied:0:12}): lab/build/build-matrix.sh $b --stale; make export first if $(rel "$tree") has changes that patches/ lacks"
 fi
 
-# The build matrix must have passed for the tree the posted patches give;
-# its lines are kept for the cover letters.
-matrix=$meta/matrix.txt
-mapfile -t files < <(grep -v '^\s*\(#\|$\)' "$patches/series" | sed "s|^|$patches/|")
-applied=$("$here/series-tree.sh" "$tree" "$base" "$meta/applied" "${files[@]}")
-"$top/lab/build/build-matrix.sh" "$base_name" --check "$applied" >"$matrix" ||
-	die "the build matrix has not passed for these patches (tree ${applied:0:12}): lab/build/build-matrix.sh $base_name --stale; make export first if build/$base_name/linux has changes that patches/ lacks"
-
-python3 "$here/split_sets.py" "$(rel "$patches")" "$meta" "$(rel "$src")"
-python3 "$here/bench_table.py" --check "$bench" "$meta/plan.json"
-
-# To: maintainers and reviewers (no lists); Cc: the lists and the rest, less To
-# (b4's split). One pair of files a patch of the series, sorted.
-maint() {
-	(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --no-rolestats \
-		--no-fixes "$@") 2>"$meta/maint.err" || {
-		echo "post: get_maintainer.pl failed on ${*: -1}:" >&2
-		cat "$meta/maint.err" >&2
-		exit 1
-	}
-}
-while IFS=$'\t' read -r _ _ _ orig _; do
-	maint --no-l "$patches/$orig" | sort -u >"$meta/$orig.to"
-	maint --no-m "$patches/$orig" | sort -u | comm -23 - "$meta/$orig.to" >"$meta/$orig.cc"
-done <"$meta/sets.tsv"
-# A selftest or document that split_sets.py moved out of the block set
-# also goes to those of its set's code patches: they are asked to take it
-# (a dm document under Documentation/block/ would otherwise reach no dm
-# maintainer). Those of the block set keep their own recipients.
-while IFS=$'\t' read -r set _ _ orig _; do
-	[ "$set" != block ] || continue
-	! grep -qxF "$orig" "$meta/$set.code" || continue
-	[ -s "$meta/$set.code" ] || continue
-	for ext in to cc; do
-		sed "s|^|$meta/|; s|\$|.$ext|" "$meta/$set.code" | xargs cat |
-			sort -u - "$meta/$orig.$ext" >"$meta/$orig.$ext.new"
-		mv "$meta/$orig.$ext.new" "$meta/$orig.$ext"
-	done
-	comm -23 "$meta/$orig.cc" "$meta/$orig.to" >"$meta/$orig.cc.new"
-	mv "$meta/$orig.cc.new" "$meta/$orig.cc"
-done <"$meta/sets.tsv"
-
-cut -f1 "$meta/sets.tsv" | uniq >"$meta/sets"
-while read -r set; do
-	dir=$work/$set
-	mkdir -p "$dir"
-	awk -F'\t' -v s="$set" '$1 == s' "$meta/sets.tsv" >"$meta/$set.tsv"
-	while IFS=$'\t' read -r _ k n orig new; do
-		python3 "$here/rewrite_patch.py" "$patches/$orig" "$k" "$n" \
-			"$meta/$orig.to" "$meta/$orig.cc" "$dir/$new"
-	done <"$meta/$set.tsv"
-	# the cover letter goes to everyone of its patches
-	cut -f4 "$meta/$set.tsv" | sed "s|^|$meta/|; s|\$|.to|" | xargs cat | sort -u >"$meta/$set.to"
-	cut -f4 "$meta/$set.tsv" | sed "s|^|$meta/|; s|\$|.cc|" | xargs cat | sort -u |
-		comm -23 - "$meta/$set.to" >"$meta/$set.cc"
-	# checks that the set applies after the sets it needs, and gives its diffstat
-	cut -f5 "$meta/$set.tsv" | sed "s|^|$dir/|" | xargs "$here/apply-set.sh" "$tree" "$base" \
-		"$meta/scratch" "$meta/$set.first" >"$meta/$set.stat"
-	python3 "$here/cover_letter.py" "$meta/plan.json" "$set" "$patches/0000-cover-letter.patch" \
-		"$bench" "$base" "$meta/$set.to" "$meta/$set.cc" "$meta/$set.stat" \
-		"$matrix" "$dir/0000-cover-letter.patch"
-	python3 "$here/send_script.py" "$dir"
-	echo "post: $set: $(wc -l <"$meta/$set.tsv") patch(es), cover letter To $(wc -l <"$meta/$set.to"), Cc $(wc -l <"$meta/$set.cc") -> $(rel "$out")/$set/"
-done <"$meta/sets"
-
-cp "$meta/sets.txt" "$work/sets.txt"
-rm -rf "$meta"
+new=$work/out
+mkdir -p "$new"
+for p in "${postings[@]}"; do
+	python3 "$here/sign_posting.py" sign "$name" "$email" "$repo_ident" \
+		"${LAB_POST_V2_LINK:-}" "$work/in/$p" "$new/$p" || die "$p: could not sign"
+	{
+		echo "#!/bin/bash"
+		echo "# Written by make post: prints the command that sends this posting; run"
+		echo "# what it prints yourself. To: and Cc: are in each file's headers."
+		echo "cd \"\$(dirname \"\$0\")\""
+		echo "echo git send-email --confirm=always --suppress-cc=self \\"
+		echo "	$(cd "$new/$p" && ls [0-9][0-9][0-9][0-9]-*.patch | xargs)"
+	} >"$new/$p/send.sh"
+	chmod +x "$new/$p/send.sh"
+	n=$(ls "$new/$p"/[0-9][0-9][0-9][0-9]-*.patch | grep -vc /0000-cover-letter.patch || true)
+	grep -q '<lore link of v2>' "$new/$p"/*.patch &&
+		echo "post: $p: the v2 link is a placeholder (LAB_POST_V2_LINK=...)" >&2
+	echo "post: $p: $n patch(es) -> $(rel "$out")/$p/"
+done
+cp "$work/in/order" "$new/order"
 rm -rf "$out"
-mv "$work" "$out"
-trap - EXIT
-cat "$out/sets.txt"
-echo "post: nothing was sent; review $(rel "$out")/, then run each set's send.sh"
+mkdir -p "$(dirname "$out")"
+mv "$new" "$out"
+echo "post: nothing was sent; review $(rel "$out")/, then run each posting's send.sh"

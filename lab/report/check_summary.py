@@ -4,7 +4,7 @@ with lab/run/expectations.tsv, print the test x kernel table (one column per
 base and kernel), write results/check-summary.json, and exit non-zero if
 any result differs from its expectation.
 
-usage: check_summary.py EXPECTATIONS JSON_OUT BASE:KERNEL=DIR...
+usage: check_summary.py [--postings FILE] EXPECTATIONS JSON_OUT BASE:KERNEL=DIR...
 Each DIR holds the guest's selftests.tsv. The expectations file has a header
 line "test BASE:KERNEL..." and one line per test with pass, fail, skip,
 xfail, or "-" where the base's series does not have the test; a line "test.sh:N" sets
@@ -13,6 +13,10 @@ reported but not judged on that kernel, for a subtest whose failure there
 depends on a race). A test that is not listed must pass; a subtest that is
 not listed is not judged.
 A test or subtest that is expected but has no result counts as "missing".
+--postings FILE (lab/run/test-postings.tsv: "test posting" lines, a
+"test.sh:N" line for a subtest) adds the mainline posting each test checks
+as a column, and one line per posting: its tests, and whether every
+verdict of them was as expected.
 """
 import json
 import os
@@ -53,8 +57,22 @@ def read_expectations(path):
     return cols, table
 
 
+def posting_of(postings, test):
+    """The posting a test or subtest checks ("" when the file has none)."""
+    if test in postings:
+        return postings[test]
+    return postings.get(test.split(":")[0], "")
+
+
 def main():
-    usage = "usage: check_summary.py EXPECTATIONS JSON_OUT BASE:KERNEL=DIR..."
+    usage = "usage: check_summary.py [--postings FILE] EXPECTATIONS JSON_OUT BASE:KERNEL=DIR..."
+    postings = None
+    if len(sys.argv) > 2 and sys.argv[1] == "--postings":
+        try:
+            postings = dict(row[:2] for row in read_rows(sys.argv[2]) if len(row) >= 2)
+        except OSError as e:
+            sys.exit(f"check_summary: {e}")
+        del sys.argv[1:3]
     if len(sys.argv) < 4 or any("=" not in a or ":" not in a.split("=")[0]
                                 for a in sys.argv[3:]):
         sys.exit(usage)
@@ -84,8 +102,10 @@ def main():
                 tests.append(test)
 
     summary, bad, unjudged, lines = [], 0, 0, []
+    per_posting = {}
     for test in tests:
         cells = []
+        posting = posting_of(postings, test) if postings is not None else None
         for run in runs:
             want = expected.get(test, {}).get(run, "pass")
             result, seconds = results.get((test, run), ("missing" if want != "-" else "-", 0.0))
@@ -95,19 +115,30 @@ def main():
             cells.append(result if ok else f"got {result} (want {want})!")
             if result != "-" or want != "-":
                 base, kernel = run.split(":")
-                summary.append({"test": test, "base": base, "kernel": kernel,
-                                "expected": want, "result": result, "seconds": seconds})
-        lines.append([test] + cells)
-    widths = [max(len(x) for x in col) for col in zip(["test"] + list(runs), *lines)]
+                row = {"test": test, "base": base, "kernel": kernel,
+                       "expected": want, "result": result, "seconds": seconds}
+                if posting is not None:
+                    row["posting"] = posting or "-"
+                    p = per_posting.setdefault(posting or "-", {"tests": [], "bad": 0})
+                    if test.split(":")[0] not in p["tests"]:
+                        p["tests"].append(test.split(":")[0])
+                    p["bad"] += not ok
+                summary.append(row)
+        lines.append([test] + ([posting or "-"] if posting is not None else []) + cells)
+    head = ["test"] + (["posting"] if postings is not None else []) + list(runs)
+    widths = [max(len(x) for x in col) for col in zip(head, *lines)]
     rule = "-" * (sum(widths) + 2 * len(widths))
     print("\nexpected result in each cell; a cell that differs says 'got X (want Y)!'\n")
-    for row in [["test"] + list(runs), None] + lines:
+    for row in [head, None] + lines:
         print(rule if row is None else "  ".join(f"{c:<{w}}" for c, w in zip(row, widths)))
     with open(json_out, "w") as f:
         json.dump(summary, f, indent=2)
         f.write("\n")
     good = len(summary) - bad
     print(rule)
+    for name, p in per_posting.items():
+        print(f"posting {name}: {'as expected' if not p['bad'] else str(p['bad']) + ' not as expected'}"
+              f" ({', '.join(p['tests'])})")
     print(f"selftests: {good - unjudged} as expected, {unjudged} reported, not judged,"
           f" {bad} not as expected")
     return 1 if bad else 0

@@ -42,13 +42,14 @@ def jsonl_values(path):
     return out
 
 
-ZONED_PATCH = "patches/mainline/*-block-zoned-bound-the-time-one-zone-hold*.patch"
+ZONED_PATCH = "patches/mainline/*/*-block-zoned-bound-the-time-one-zone-hold*.patch"
 
 
 def series_had_zoned_patch(bench_path):
     """False if the mainline run predates the series' zoned patch."""
     top = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    found = sorted(glob.glob(os.path.join(top, ZONED_PATCH)))
+    found = sorted(glob.glob(os.path.join(top, ZONED_PATCH)) +
+                   glob.glob(os.path.join(top, ZONED_PATCH.replace("*/*-", "*-", 1))))
     with open(bench_path) as f:
         when = json.load(f).get("date")
     if not found:

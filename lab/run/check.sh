@@ -3,8 +3,8 @@
 # for every base of lab/bases.tsv (or those named in LAB_BASE).
 # Installs what is missing; then per base: prepares the tree and applies the
 # series, checks that re-export is byte-stable, runs checkpatch --strict on
-# every patch, (mainline) checks that make post can split the series into
-# per-tree sets, builds base and patched kernels, checks that every patch
+# every patch, checks the form of each posting (lab/source/check_postings.py)
+# and that make post refuses the repository's identity, builds base and patched kernels, checks that every patch
 # builds on its own, checks the exit codes of the selftests' KTAP helpers
 # on the host, boots each kernel and runs the block selftests in it, and
 # checks that they left no module loaded; on mainline it also packages the
@@ -62,10 +62,10 @@ export_is_stable() {
 	local b=$1 tmp rc=0
 	tmp=$(mktemp -d)
 	lab/source/export-series.sh "$b" "$tmp" >/dev/null || return 1
-	if ! diff -r -x cover-letter.txt -x subject-prefix "$tmp" "patches/$b" >/dev/null ||
-	   ! diff -r -x cover-letter.txt -x subject-prefix "patches/$b" "$tmp" >/dev/null; then
+	if ! diff -r -x cover-letter.txt -x subject-prefix -x cc -x order "$tmp" "patches/$b" >/dev/null ||
+	   ! diff -r -x cover-letter.txt -x subject-prefix -x cc -x order "patches/$b" "$tmp" >/dev/null; then
 		echo "export[$b]: re-exporting the untouched tree changes patches/$b/:" >&2
-		diff -r -u -x cover-letter.txt -x subject-prefix "patches/$b" "$tmp" | head -n 40 >&2
+		diff -r -u -x cover-letter.txt -x subject-prefix -x cc -x order "patches/$b" "$tmp" | head -n 40 >&2
 		rc=1
 	else
 		echo "export[$b]: byte-stable ($(ls "$tmp" | wc -l) files)"
@@ -140,19 +140,11 @@ no_modules_left() {
 	return $rc
 }
 
-# posting_sets_split BASE: lab/post/split_sets.py on the exported series
-posting_sets_split() {
-	local d rc=0
-	d=$(mktemp -d)
-	python3 lab/post/split_sets.py "patches/$1" "$d" "patches/$1" >/dev/null || rc=1
-	[ $rc = 0 ] && echo "post[$1]: sets $(awk '!s[$1]++ { printf "%s ", $1 }' "$d/sets.tsv")- none needs another that needs it"
-	rm -rf "$d"
-	return $rc
-}
-
 echo "check: bases: $(echo $bases)"
 stage disk lab/deps/check-disk.sh $bases || fatal disk
 stage deps lab/deps/install.sh || fatal deps
+# make post refuses the repository's identity (a second)
+stage "post identity" lab/post/test-post-identity.sh
 # check_base BASE: every stage of one base; returns early when a stage
 # the next ones need fails (the other bases still run).
 check_base() {
@@ -161,9 +153,8 @@ check_base() {
 	stage "$b: source" lab/source/prepare-tree.sh "$b" || return 1
 	stage "$b: export-stable" export_is_stable "$b"
 	stage "$b: checkpatch" lab/source/checkpatch-series.sh "$b"
-	# make post's split into per-tree sets (a second or so): it fails
-	# when two sets would each need the other or a file has no set
-	[ "$b" = mainline ] && stage "$b: posting sets" posting_sets_split "$b"
+	# the form of each posting (a second or so; a series passes)
+	stage "$b: postings" python3 lab/source/check_postings.py "patches/$b"
 	stage "$b: build base" lab/build/build-kernel.sh "$b" base || return 1
 	stage "$b: build patched" lab/build/build-kernel.sh "$b" patched || return 1
 	stage "$b: patch-builds" lab/build/check-patch-builds.sh "$b"
@@ -190,7 +181,8 @@ done
 mkdir -p results
 echo
 echo "=== [$(($(date +%s) - t0)) s] summary"
-python3 lab/report/check_summary.py lab/run/expectations.tsv results/check-summary.json \
+python3 lab/report/check_summary.py --postings lab/run/test-postings.tsv \
+	lab/run/expectations.tsv results/check-summary.json \
 	"${runs[@]}" || failed+=(selftests)
 print_timings
 if [ ${#failed[@]} -gt 0 ]; then

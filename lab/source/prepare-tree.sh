@@ -1,7 +1,8 @@
 #!/bin/bash
 # Source stage: unpack a base's Debian kernel source (lab/deps/fetch-source.sh)
 # into build/<base>/linux, commit it as a reproducible git base (fixed
-# identity and date, tag "base"), apply patches/<base>/series with git am on
+# identity and date, tag "base"), apply the patches of patches/<base>/ (its
+# series, or the postings of its order file, lab/paths.sh) with git am on
 # branch "lab", and check out the base in build/<base>/base/linux for the
 # unpatched kernel. Re-running is cheap: nothing is redone while the series
 # and the tree are unchanged.
@@ -56,9 +57,11 @@ if ! git -C "$tree" rev-parse -q --verify refs/tags/base >/dev/null 2>&1 ||
 	echo "source[$b]: base $(git -C "$tree" rev-parse --short=12 base)"
 fi
 
-[ -f "$patches/series" ] || { echo "source[$b]: ${patches#"$top"/}/series missing" >&2; exit 1; }
-list=$(grep -v '^\s*#' "$patches/series" || true)
-series_id=$(cd "$patches" && cat series $list | sha1sum | cut -c1-40)
+list=$(lab_patch_files "$b") || { echo "source[$b]: ${patches#"$top"/} has no patches to apply" >&2; exit 1; }
+layout=$(lab_layout "$b")
+index=series
+[ "$layout" = postings ] && index=order
+series_id=$(cd "$patches" && cat $index $list | sha1sum | cut -c1-40)
 record=$tree/.git/lab-applied
 head=$(git -C "$tree" rev-parse HEAD)
 dirty=$(git -C "$tree" status --porcelain --untracked-files=no | head -n 1)
@@ -72,6 +75,7 @@ else
 		exit 1
 	fi
 	git -C "$tree" am --abort >/dev/null 2>&1 || true
+	git -C "$tree" rebase --abort >/dev/null 2>&1 || true
 	git -C "$tree" checkout -q -f lab 2>/dev/null || git -C "$tree" checkout -q -f -B lab base
 	git -C "$tree" reset -q --hard base
 	files=()
@@ -81,8 +85,21 @@ else
 	lab_am "$tree" "${files[@]}" ||
 		{ echo "source[$b]: the series does not apply" >&2; exit 1; }
 	n=${#files[@]}
+	# postings: branch posting/<name> ends each posting; a rebase of lab
+	# moves them along (rebase.updateRefs), and make export cuts there
+	for r in $(git -C "$tree" for-each-ref --format='%(refname)' refs/heads/posting/); do
+		git -C "$tree" update-ref -d "$r"
+	done
+	if [ "$layout" = postings ]; then
+		git -C "$tree" config rebase.updateRefs true
+		k=0
+		for p in $(lab_postings "$b"); do
+			k=$((k + $(grep -c "^$p/" <<<"$list")))
+			git -C "$tree" branch -f "posting/$p" "lab~$((n - k))"
+		done
+	fi
 	echo "$series_id $(git -C "$tree" rev-parse HEAD)" >"$record"
-	echo "source[$b]: applied $n patches, HEAD $(git -C "$tree" rev-parse --short=12 HEAD)"
+	echo "source[$b]: applied $n patches$([ "$layout" = postings ] && echo " in $(lab_postings "$b" | wc -l) postings"), HEAD $(git -C "$tree" rev-parse --short=12 HEAD)"
 fi
 
 if [ "$(git -C "$basetree" rev-parse HEAD 2>/dev/null)" != "$(git -C "$tree" rev-parse base)" ]; then
