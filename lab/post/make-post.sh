@@ -12,8 +12,9 @@
 # one. The poster's name replaces the repository's in From: and
 # Signed-off-by: of every patch: by sending them, the poster certifies
 # the Developer's Certificate of Origin for what they send
-# (Documentation/process/submitting-patches.rst). LAB_POST_V2_LINK, when
-# set, replaces the "<lore link of v2>" placeholder of the cover letters.
+# (Documentation/process/submitting-patches.rst). LAB_POST_V2_LINK replaces
+# the "<lore link of v2>" placeholder of the cover letters ("none" drops
+# the line); make post refuses to write a placeholder that is left.
 #
 # Before it writes anything, the build matrix must have passed for the
 # tree that all postings give applied in order (lab/build/build-matrix.sh
@@ -45,8 +46,8 @@ mapfile -t postings < <(lab_postings "$b")
 [ ${#postings[@]} -gt 0 ] || die "$(rel "$patches")/order names no posting"
 first=$(lab_patch_files "$b" | sed -n 1p) || die "$(rel "$patches") has no patches (make export writes them)"
 # the identity the exported patches carry: the repository's
-repo_ident=$(sed -n '/^From: /{N;s/\n / /;s/^From: //;s/\n.*//;p;q}' "$patches/$first")
-[ -n "$repo_ident" ] || die "$(rel "$patches/$first") has no From: header"
+repo_ident=$(python3 "$here/sign_posting.py" ident "$patches/$first") ||
+	die "$(rel "$patches/$first") has no From: header"
 
 ident=$(git -C "$top" var GIT_AUTHOR_IDENT 2>/dev/null) || ident=
 name=${ident%% <*}
@@ -92,10 +93,13 @@ for p in "${postings[@]}"; do
 	} >"$new/$p/send.sh"
 	chmod +x "$new/$p/send.sh"
 	n=$(ls "$new/$p"/[0-9][0-9][0-9][0-9]-*.patch | grep -vc /0000-cover-letter.patch || true)
-	grep -q '<lore link of v2>' "$new/$p"/*.patch &&
-		echo "post: $p: the v2 link is a placeholder (LAB_POST_V2_LINK=...)" >&2
+	! grep -q '<lore link of v2>' "$new/$p"/*.patch ||
+		die "$p: the v2 link is a placeholder: set LAB_POST_V2_LINK to the lore link of v2 (or none)"
 	echo "post: $p: $n patch(es) -> $(rel "$out")/$p/"
 done
+# nothing of the repository's identity may be left in what is posted
+left=$(grep -rlF -e "${repo_ident#*<}" -e "${repo_ident%% <*}" "$new" | head -n 3 || true)
+[ -z "$left" ] || die "the repository's identity is left in: $(echo $left)"
 cp "$work/in/order" "$new/order"
 rm -rf "$out"
 mkdir -p "$(dirname "$out")"

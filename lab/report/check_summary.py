@@ -73,6 +73,16 @@ def main():
         except OSError as e:
             sys.exit(f"check_summary: {e}")
         del sys.argv[1:3]
+        # a posting name must be a directory of patches/mainline/order or a kind
+        order = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                             "patches", "mainline", "order")
+        known = {"guard", "measure", "6.12-only"}
+        if os.path.isfile(order):
+            with open(order) as f:
+                known |= {ln.split("#")[0].strip() for ln in f if ln.split("#")[0].strip()}
+            bad_names = sorted(set(postings.values()) - known)
+            if bad_names:
+                sys.exit(f"check_summary: unknown postings in --postings: {', '.join(bad_names)}")
     if len(sys.argv) < 4 or any("=" not in a or ":" not in a.split("=")[0]
                                 for a in sys.argv[3:]):
         sys.exit(usage)

@@ -10,9 +10,10 @@
 - every patch and cover letter has To: recipients;
 - a cover letter has no format-patch placeholder and at most
   MAX_COVER_LINES lines of text before its shortlog;
-- no patch changes a file that an earlier patch of the same posting adds
-  (fix-ups are folded into the patch that adds the file), but for the
-  lists each patch extends with its own line (LIST_FILES);
+- no patch changes or deletes a file that an earlier patch of the same
+  posting adds (fix-ups are folded into the patch that adds the file),
+  but for lines added to the lists each patch extends (LIST_FILES);
+- every patch carries a Signed-off-by: of its author (From:);
 - no changelog cites the lab instead of a command anyone can run
   (LAB_WORDS), nor numbered test results unless it adds that test.
 
@@ -21,6 +22,7 @@ Prints one line per posting; exits 1 on the first posting with a
 finding (after listing all its findings), 2 on bad usage. A base in the
 series layout (no "order" file) has nothing to check: exit 0.
 """
+import email.utils
 import os
 import re
 import sys
@@ -68,18 +70,32 @@ def changelog(body):
 
 
 def files_of(body):
-    """(added, touched) file paths of a patch body"""
-    added, touched = set(), set()
-    old = None
+    """(added, touched, removed_from) of a patch body: the files it adds,
+    every file it changes or deletes, and the files it removes lines
+    from (a deleted file counts)"""
+    added, touched, removed_from = set(), set(), set()
+    old = cur = None
+    in_diff = False
     for ln in body.splitlines():
-        if ln.startswith("--- "):
+        if ln.startswith("diff --git "):
+            in_diff, cur = True, None
+        elif not in_diff:
+            continue
+        elif ln.startswith("--- "):
             old = ln[4:]
-        elif ln.startswith("+++ b/"):
-            path = ln[6:]
-            touched.add(path)
-            if old == "/dev/null":
-                added.add(path)
-    return added, touched
+        elif ln.startswith("+++ "):
+            new = ln[4:]
+            if new == "/dev/null":
+                cur = old[2:]
+                removed_from.add(cur)
+            else:
+                cur = new[2:]
+                if old == "/dev/null":
+                    added.add(cur)
+            touched.add(cur)
+        elif ln.startswith("-") and cur:
+            removed_from.add(cur)
+    return added, touched, removed_from
 
 
 def check_posting(d, name):
@@ -128,14 +144,20 @@ def check_posting(d, name):
             if len(text) > MAX_COVER_LINES:
                 findings.append(f"{f}: {len(text)} lines of text, more than {MAX_COVER_LINES}")
             continue
-        added, touched = files_of(body)
+        added, touched, removed_from = files_of(body)
+        author = email.utils.parseaddr(headers.get("from", ""))[1].lower()
+        sobs = [email.utils.parseaddr(ln.split(":", 1)[1])[1].lower()
+                for ln in changelog(body) if ln.lower().startswith("signed-off-by:")]
+        if author not in sobs:
+            findings.append(f"{f}: no Signed-off-by: of its author {author or '(no From:)'}")
         test_only = all(p.startswith(SELFTESTS) for p in touched)
         for ln in changelog(body):
             m = LAB_WORDS.search(ln) or (not test_only and RESULT_WORDS.search(ln))
             if m:
                 findings.append(f"{f}: changelog cites the lab ('{m.group(0)}'): {ln.strip()}")
         for path in sorted(touched - added):
-            if path in added_by and os.path.basename(path) not in LIST_FILES:
+            if path in added_by and (os.path.basename(path) not in LIST_FILES or
+                                     path in removed_from):
                 findings.append(f"{f}: changes {path}, which {added_by[path]} of this posting adds: fold it there")
         for path in added:
             added_by.setdefault(path, f)

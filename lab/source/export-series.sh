@@ -5,9 +5,11 @@
 # directory, its subject-prefix and cover-letter.txt) or postings
 # (mainline: one directory per posting of patches/<base>/order, cut at the
 # tree's branches posting/<name>, each with its own subject prefix, cover
-# letter and To:/Cc: from the base tree's get_maintainer.pl). Patches are
-# signed off by the tree's git identity (the repository's until make post
-# writes them under the poster's name).
+# letter, and To:/Cc: of each patch from the base tree's get_maintainer.pl
+# by lab/source/add_recipients.py). Every commit must carry its author's
+# Signed-off-by: (the repository's identity until make post writes the
+# patches under the poster's name); no user or system git configuration
+# is read, so the same tree exports the same bytes anywhere.
 # usage: export-series.sh BASE [OUTDIR]     (default: patches/<base>/)
 set -euo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -33,16 +35,34 @@ if git -C "$tree" log --format=%s base..lab | grep -E '^(fixup|squash|amend)! ' 
 	echo "export[$b]: fixup commits left; run: git -C $rel rebase -i --autosquash base" >&2
 	exit 1
 fi
-git -C "$tree" config user.email >/dev/null ||
-	{ echo "export[$b]: set your git identity (user.name, user.email): it signs the patches" >&2; exit 1; }
+export LC_ALL=C
+# Every commit carries its author's Signed-off-by: (the repository's
+# identity until make post writes the patches under the poster's name).
+for c in $(git -C "$tree" rev-list base..lab); do
+	who=$(git -C "$tree" log -1 --format='%an <%ae>' "$c")
+	git -C "$tree" log -1 --format=%B "$c" | grep -qixF "Signed-off-by: $who" || {
+		echo "export[$b]: $(git -C "$tree" log -1 --format='%h %s' "$c") lacks its author's Signed-off-by: $who" >&2
+		echo "export[$b]: add it (git commit --amend -s on that commit) and export again" >&2
+		exit 1
+	}
+done
 
-# fmt ARGS...: git format-patch with every setting pinned, so that an
-# untouched tree exports the same bytes on any machine
+# fmt REF ARGS...: git format-patch with every setting pinned and no
+# user's or system's git configuration, so that an untouched tree exports
+# the same bytes on any machine; a cover letter's From: is the author of
+# REF (the newest commit of what it covers)
 fmt() {
+	local ref=$1
+	shift
+	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
+	GIT_COMMITTER_NAME=$(git -C "$tree" log -1 --format=%an "$ref") \
+	GIT_COMMITTER_EMAIL=$(git -C "$tree" log -1 --format=%ae "$ref") \
+	GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%ad --date=rfc "$ref") \
 	git -C "$tree" -c core.abbrev=12 -c diff.noprefix=false -c diff.mnemonicPrefix=false \
 		-c diff.algorithm=myers -c diff.renames=true -c diff.relative=false \
-		-c format.signature= -c format.coverLetter=false -c format.numbered=auto \
-		format-patch -q --zero-commit --no-signature --signoff "$@"
+		-c diff.context=3 -c format.signature= -c format.coverLetter=false \
+		-c format.numbered=auto -c format.thread=false -c format.useAutoBase=false \
+		format-patch -q --zero-commit --no-signature "$@"
 }
 
 mkdir -p "$out"
@@ -50,8 +70,7 @@ if [ "$(lab_layout "$b")" = series ]; then
 	rm -f "$out"/[0-9][0-9][0-9][0-9]-*.patch
 	git -C "$tree" config branch.lab.description "$(cat "$patches/cover-letter.txt")"
 	# The cover letter is dated like the newest patch, so it only changes with it.
-	GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%ad --date=rfc lab) \
-	fmt --cover-letter \
+	fmt lab --cover-letter \
 		--subject-prefix="$(cat "$patches/subject-prefix" 2>/dev/null || echo PATCH)" \
 		--cover-from-description=subject --base=base -o "$out" base..lab
 	{
@@ -67,9 +86,11 @@ else
 	mapfile -t postings < <(lab_postings "$b")
 	[ ${#postings[@]} -gt 0 ] || { echo "export[$b]: patches/$b/order names no posting" >&2; exit 1; }
 	last=${postings[-1]}
-	git -C "$tree" branch -f "posting/$last" lab
-	scratch=$(mktemp -d)
-	trap 'rm -rf "$scratch"' EXIT
+	# the last posting ends at lab: commits added on top of lab join it
+	if [ "$(git -C "$tree" rev-parse -q --verify "refs/heads/posting/$last")" != "$(git -C "$tree" rev-parse lab)" ]; then
+		echo "export[$b]: posting/$last set to lab: the commits after the previous posting's end go to $last" >&2
+		git -C "$tree" branch -f "posting/$last" lab
+	fi
 	prev=base
 	for p in "${postings[@]}"; do
 		ref=refs/heads/posting/$p
@@ -86,26 +107,14 @@ else
 		dir=$out/$p
 		mkdir -p "$dir"
 		rm -f "$dir"/[0-9][0-9][0-9][0-9]-*.patch
-		# To: the maintainers get_maintainer.pl names for the posting's
-		# files; Cc: its reviewers and lists, and patches/<base>/<p>/cc
-		rm -rf "$scratch/p"
-		fmt -o "$scratch/p" "$prev..$ref"
-		maint() {
-			(cd "$tree" && perl scripts/get_maintainer.pl --no-git --no-git-fallback \
-				--no-rolestats --no-fixes "$@" "$scratch"/p/*.patch)
-		}
-		to=$(maint --no-r --no-l | sort -u)
-		cc=$({ maint --no-m; sed 's/#.*//; /^[[:space:]]*$/d' "$src/cc" 2>/dev/null || true; } |
-			sort -u | comm -23 - <(echo "$to"))
-		args=()
-		while read -r a; do [ -n "$a" ] && args+=("--to=$a"); done <<<"$to"
-		while read -r a; do [ -n "$a" ] && args+=("--cc=$a"); done <<<"$cc"
 		git -C "$tree" config "branch.posting/$p.description" "$(cat "$src/cover-letter.txt")"
 		cover=()
 		[ "$n" -gt 1 ] && cover=(--cover-letter --cover-from-description=subject)
-		GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%ad --date=rfc "$ref") \
-		fmt "${cover[@]}" --no-to --no-cc "${args[@]}" --subject-prefix="$(cat "$src/subject-prefix")" \
+		fmt "$ref" "${cover[@]}" --no-to --no-cc --subject-prefix="$(cat "$src/subject-prefix")" \
 			-o "$dir" "$prev..$ref"
+		# To:/Cc: of each patch from get_maintainer.pl, the cover letter to all
+		python3 "$top/lab/source/add_recipients.py" "$tree" "$src/cc" "$dir"/[0-9][0-9][0-9][0-9]-*.patch ||
+			{ echo "export[$b]: no recipients for posting $p" >&2; exit 1; }
 		if [ "$n" = 1 ] && [ -s "$src/cover-letter.txt" ]; then
 			# one patch: the notes go below its "---", where git am drops them
 			f=$(ls "$dir"/0001-*.patch)

@@ -64,7 +64,7 @@ index=series
 series_id=$(cd "$patches" && cat $index $list | sha1sum | cut -c1-40)
 record=$tree/.git/lab-applied
 head=$(git -C "$tree" rev-parse HEAD)
-dirty=$(git -C "$tree" status --porcelain --untracked-files=no | head -n 1)
+dirty=$(git -C "$tree" status --porcelain --untracked-files=no | sed -n 1p)
 if [ -f "$record" ] && [ "$(cat "$record")" = "$series_id $head" ] && [ -z "$dirty" ]; then
 	echo "source[$b]: series already applied (HEAD $(git -C "$tree" rev-parse --short=12 HEAD))"
 else
