@@ -100,7 +100,9 @@ def sign(text, name, addr, repo_ident, v2_link):
         out += ["MIME-Version: 1.0", "Content-Type: text/plain; charset=UTF-8",
                 "Content-Transfer-Encoding: 8bit"]
     # trailers live in the changelog, before the first "---" line
-    log, dashes, rest = body.partition("\n---\n")
+    cut = body.find("\n---\n")
+    cut = len(body) if cut < 0 else cut + 1
+    log, dashes, rest = body[:cut], "", body[cut:]
     sob_repo = re.compile(r"^Signed-off-by: .*<" + re.escape(repo_addr) + r">[ \t]*\n?",
                           re.I | re.M)
     sob_poster = re.compile(r"^Signed-off-by: .*<" + re.escape(addr) + r">[ \t]*$",

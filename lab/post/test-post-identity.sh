@@ -72,6 +72,15 @@ for p in $(lab_postings mainline); do
 			grep -nF -e "$repo_email" -e "$repo_name" "$f" | head -n 3 >&2
 			rc=1
 		fi
+		# nothing but the identity lines (and the v2 link line) may differ
+		other=$(diff "patches/mainline/$p/${f##*/}" "$f" | grep '^[<>]' |
+			grep -v -e '^[<>] From: ' -e '^< .*<.*@.*>$' -e '^[<>] Signed-off-by: ' \
+				-e '^[<>] .* ([0-9]*):$' -e '^< v2: <lore link of v2>$' || true)
+		[ -z "$other" ] || {
+			echo "post-identity: FAIL: signing changed more than the identity in $p/${f##*/}:" >&2
+			head -n 5 <<<"$other" >&2
+			rc=1
+		}
 		grep -q '^From: Test Poster <test.poster@lists.linux.dev>$' "$f" ||
 			{ echo "post-identity: FAIL: $p/${f##*/} has no From: of the poster" >&2; rc=1; }
 		case ${f##*/} in

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Write To: and Cc: headers into the patches of one posting, each patch
-to its own recipients and the cover letter to all of them, the way
-b4 and most posters split them: To: the maintainers scripts/get_maintainer.pl
-names for the files the patch touches, Cc: its reviewers and lists and the
-posting's extra Cc addresses, less those in To:.
+"""Write To: and Cc: headers into the patches of one posting. To: of a
+patch: the maintainers scripts/get_maintainer.pl names for the files it
+touches (for a patch that changes code, those of its code: the
+documentation maintainers of a document folded into it go to Cc:). Cc:
+of every patch: the reviewers, lists and maintainers of the whole
+posting and the posting's extra Cc addresses, less its own To:, so that
+each list sees the whole thread. The cover letter goes To: every
+patch's To: and Cc: the rest.
 
 usage: add_recipients.py TREE EXTRA_CC_FILE PATCH...
 TREE is the kernel tree whose MAINTAINERS and get_maintainer.pl decide;
@@ -13,18 +16,63 @@ right after Subject:, folded as git format-patch folds them, in C sort
 order, so the same inputs give the same bytes. Exits 1 with the error of
 get_maintainer.pl when it fails, 2 on bad usage.
 """
+import email.utils
 import os
 import subprocess
 import sys
+import tempfile
+
+# get_maintainer.pl reads ~/.get_maintainer.conf and .get_maintainer.ignore:
+# run it with an empty HOME so that no user's settings change the result
+EMPTY_HOME = tempfile.mkdtemp(prefix="add_recipients.")
+
+
+def run_gm(tree, args):
+    env = dict(os.environ, HOME=EMPTY_HOME)
+    cmd = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback",
+           "--no-rolestats", "--no-fixes"] + args
+    r = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, env=env)
+    if r.returncode != 0:
+        sys.exit(f"add_recipients: get_maintainer.pl failed on {args[-1]}: {r.stderr.strip()}")
+    return {ln.strip() for ln in r.stdout.splitlines() if ln.strip()}
+
+
+def patch_files(patch):
+    """the files a patch changes, from its diff --git lines"""
+    out = []
+    with open(patch) as f:
+        for ln in f:
+            if ln.startswith("diff --git a/"):
+                out.append(ln.split(" b/", 1)[1].strip())
+    return out
 
 
 def maintainers(tree, patch, role_args):
-    cmd = ["perl", "scripts/get_maintainer.pl", "--no-git", "--no-git-fallback",
-           "--no-rolestats", "--no-fixes"] + role_args + [os.path.abspath(patch)]
-    r = subprocess.run(cmd, cwd=tree, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.exit(f"add_recipients: get_maintainer.pl failed on {patch}: {r.stderr.strip()}")
-    return {ln.strip() for ln in r.stdout.splitlines() if ln.strip()}
+    files = patch_files(patch)
+    code = [f for f in files if not f.startswith("Documentation/")]
+    if role_args == ["--no-r", "--no-l"] and code and len(code) < len(files):
+        # To: of a code patch with a document folded in: its code's maintainers
+        out = set()
+        for f in code:
+            out |= run_gm(tree, role_args + ["-f", f])
+        return out
+    return run_gm(tree, role_args + [os.path.abspath(patch)])
+
+
+def dedup(addrs):
+    """one entry per address (the first spelling, in C order)"""
+    seen, out = set(), set()
+    for a in sorted(addrs):
+        key = email.utils.parseaddr(a)[1].lower() or a
+        if key not in seen:
+            seen.add(key)
+            out.add(a)
+    return out
+
+
+def minus(addrs, drop):
+    keys = {email.utils.parseaddr(a)[1].lower() for a in drop}
+    return {a for a in addrs if email.utils.parseaddr(a)[1].lower() not in keys}
 
 
 def header(name, addrs):
@@ -65,20 +113,16 @@ def main(argv):
     if extra_file != "-" and os.path.exists(extra_file):
         with open(extra_file) as f:
             extra = {ln.split("#")[0].strip() for ln in f if ln.split("#")[0].strip()}
-    per = {}
+    to_of, everyone = {}, set(extra)
     for p in patches:
         if os.path.basename(p) == "0000-cover-letter.patch":
             continue
-        to = maintainers(tree, p, ["--no-r", "--no-l"])
-        cc = (maintainers(tree, p, ["--no-m"]) | extra) - to
-        per[p] = (to, cc)
-    all_to = set().union(*(t for t, _ in per.values())) if per else set()
-    all_cc = set().union(*(c for _, c in per.values())) - all_to if per else set()
+        to_of[p] = dedup(maintainers(tree, p, ["--no-r", "--no-l"]))
+        everyone |= run_gm(tree, [os.path.abspath(p)])
+    all_to = dedup(set().union(*to_of.values())) if to_of else set()
     for p in patches:
-        if p in per:
-            insert(p, *per[p])
-        else:
-            insert(p, all_to, all_cc)
+        to = to_of.get(p, all_to)
+        insert(p, to, dedup(minus(everyone, to)))
     return 0
 
 

@@ -71,30 +71,44 @@ def changelog(body):
 
 def files_of(body):
     """(added, touched, removed_from) of a patch body: the files it adds,
-    every file it changes or deletes, and the files it removes lines
-    from (a deleted file counts)"""
+    every file it changes, renames, re-modes or deletes, and the files
+    it removes lines from or otherwise alters beyond adding lines (a
+    deletion, rename or mode change counts). Paths come from the
+    "diff --git" lines and hunk lines are counted by the "@@" headers."""
     added, touched, removed_from = set(), set(), set()
-    old = cur = None
-    in_diff = False
-    for ln in body.splitlines():
-        if ln.startswith("diff --git "):
-            in_diff, cur = True, None
-        elif not in_diff:
-            continue
-        elif ln.startswith("--- "):
-            old = ln[4:]
-        elif ln.startswith("+++ "):
-            new = ln[4:]
-            if new == "/dev/null":
-                cur = old[2:]
-                removed_from.add(cur)
-            else:
-                cur = new[2:]
-                if old == "/dev/null":
-                    added.add(cur)
-            touched.add(cur)
-        elif ln.startswith("-") and cur:
+    lines = body.splitlines()
+    i, cur = 0, None
+    while i < len(lines):
+        ln = lines[i]
+        if ln.startswith("diff --git a/"):
+            old, _, new = ln[len("diff --git a/"):].partition(" b/")
+            cur = new
+            touched.update({old, new})
+            if old != new:
+                removed_from.add(old)
+        elif cur and ln.startswith("new file mode"):
+            added.add(cur)
+        elif cur and (ln.startswith("deleted file mode") or ln.startswith("old mode") or
+                      ln.startswith("rename from") or ln.startswith("copy from")):
             removed_from.add(cur)
+        elif cur and ln.startswith("@@ "):
+            m = re.match(r"@@ -\d+(?:,(\d+))? \+\d+(?:,(\d+))? @@", ln)
+            n_old = int(m.group(1)) if m and m.group(1) is not None else 1
+            n_new = int(m.group(2)) if m and m.group(2) is not None else 1
+            while (n_old > 0 or n_new > 0) and i + 1 < len(lines):
+                i += 1
+                h = lines[i]
+                if h.startswith("-"):
+                    removed_from.add(cur)
+                    n_old -= 1
+                elif h.startswith("+"):
+                    n_new -= 1
+                elif h.startswith("\\"):
+                    continue
+                else:
+                    n_old -= 1
+                    n_new -= 1
+        i += 1
     return added, touched, removed_from
 
 

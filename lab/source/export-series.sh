@@ -35,7 +35,10 @@ if git -C "$tree" log --format=%s base..lab | grep -E '^(fixup|squash|amend)! ' 
 	echo "export[$b]: fixup commits left; run: git -C $rel rebase -i --autosquash base" >&2
 	exit 1
 fi
-export LC_ALL=C
+# no user's or system's git configuration: the same tree exports the same
+# bytes on any machine (the tree's own configuration holds the branch
+# descriptions and rebase.updateRefs)
+export LC_ALL=C GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
 # Every commit carries its author's Signed-off-by: (the repository's
 # identity until make post writes the patches under the poster's name).
 for c in $(git -C "$tree" rev-list base..lab); do
@@ -54,7 +57,6 @@ done
 fmt() {
 	local ref=$1
 	shift
-	GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 \
 	GIT_COMMITTER_NAME=$(git -C "$tree" log -1 --format=%an "$ref") \
 	GIT_COMMITTER_EMAIL=$(git -C "$tree" log -1 --format=%ae "$ref") \
 	GIT_COMMITTER_DATE=$(git -C "$tree" log -1 --format=%ad --date=rfc "$ref") \
@@ -62,6 +64,7 @@ fmt() {
 		-c diff.algorithm=myers -c diff.renames=true -c diff.relative=false \
 		-c diff.context=3 -c format.signature= -c format.coverLetter=false \
 		-c format.numbered=auto -c format.thread=false -c format.useAutoBase=false \
+		-c format.signOff=false -c format.from=false -c format.forceInBodyFrom=false \
 		format-patch -q --zero-commit --no-signature "$@"
 }
 
