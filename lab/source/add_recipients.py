@@ -47,16 +47,17 @@ def patch_files(patch):
     return out
 
 
-def maintainers(tree, patch, role_args):
+def to_of(tree, patch):
+    """To: of a patch: the maintainers of its files, or of its code alone
+    when a document is folded into a code patch"""
     files = patch_files(patch)
     code = [f for f in files if not f.startswith("Documentation/")]
-    if role_args == ["--no-r", "--no-l"] and code and len(code) < len(files):
-        # To: of a code patch with a document folded in: its code's maintainers
+    if code and len(code) < len(files):
         out = set()
         for f in code:
-            out |= run_gm(tree, role_args + ["-f", f])
+            out |= run_gm(tree, ["--no-r", "--no-l", "-f", f])
         return out
-    return run_gm(tree, role_args + [os.path.abspath(patch)])
+    return run_gm(tree, ["--no-r", "--no-l", os.path.abspath(patch)])
 
 
 def dedup(addrs):
@@ -113,15 +114,15 @@ def main(argv):
     if extra_file != "-" and os.path.exists(extra_file):
         with open(extra_file) as f:
             extra = {ln.split("#")[0].strip() for ln in f if ln.split("#")[0].strip()}
-    to_of, everyone = {}, set(extra)
+    recipients, everyone = {}, set(extra)
     for p in patches:
         if os.path.basename(p) == "0000-cover-letter.patch":
             continue
-        to_of[p] = dedup(maintainers(tree, p, ["--no-r", "--no-l"]))
+        recipients[p] = dedup(to_of(tree, p))
         everyone |= run_gm(tree, [os.path.abspath(p)])
-    all_to = dedup(set().union(*to_of.values())) if to_of else set()
+    all_to = dedup(set().union(*recipients.values())) if recipients else set()
     for p in patches:
-        to = to_of.get(p, all_to)
+        to = recipients.get(p, all_to)
         insert(p, to, dedup(minus(everyone, to)))
     return 0
 
