@@ -104,7 +104,7 @@ runs=() failed=()
 for r in $(seq "$rounds"); do
 	for i in "${!kernels[@]}"; do
 		k=${kernels[$i]}
-		out=build/$b/per-patch/$k-round$r
+		out=build/$b/per-patch/$stamp/$k-round$r
 		rm -rf "$out"
 		mkdir -p "$out"
 		echo "=== [$(($(date +%s) - t0)) s] per-patch on $b/$k, round $r of $rounds"

@@ -11,13 +11,14 @@ every NAME and its file are in `sources` in main(). Among them:
   mutants          results/mutants.txt: mutant x test (make mutants)
   mutants-6.12     results/mutants-6.12.txt: the same, 6.12 alone
   mutants-nvme     results/mutants-nvme-head.txt: one mutant, both bases
-  mutants-plug-merge  results/mutants-plug-merge.txt: one mutant, both bases
+  mutants-plug-merge  results/mutants-plug-walk-mainline.txt: one mutant
   bench-plug-merge    the alternated run of the plug merge workloads
   per-patch-mainline  lab/bench/run-per-patch.sh mainline: cost per patch
   bench-dm-busy       the run of lab/bench/workloads/dm-mpath-busy-path.sh
   bench-hotpath-6.12-icount  6.12 plug-hotpath-randread, guest instructions
-  bench-plug-merge-icount    mainline plug-merge-multi-queue, guest instructions
-  bench-plug-merge-icount-6.12  the same on 6.12
+  plug-merge-cost  lab/report/plug_merge_cost.py over the per-patch runs of
+                   the plug merge fix: instructions per I/O, request sizes
+  aio-batch-hint-cost  per-patch run of the io_submit() batch hint
   bench-zoned     results/zoned-table-2026-11-24: zoned-order-matrix on
                   6.12 (base, v1, series) and 7.3 (base, series; each with
                   zoned_qd1_writes 1, 0)
@@ -82,7 +83,7 @@ def main():
         "mutants": ("results/mutants.txt", fenced),
         "mutants-6.12": ("results/mutants-6.12.txt", fenced),
         "mutants-nvme": ("results/mutants-nvme-head.txt", fenced),
-        "mutants-plug-merge": ("results/mutants-plug-merge.txt", fenced),
+        "mutants-plug-merge": ("results/mutants-plug-walk-mainline.txt", fenced),
         "mutants-meant-mainline": ("results/mutants-meant-mainline.txt", fenced),
         "mutants-meant-6.12": ("results/mutants-meant-6.12.txt", fenced),
         "mutants-noflush": ("results/mutants-noflush-2026-11-25.txt", fenced),
@@ -90,8 +91,8 @@ def main():
         "per-patch-mainline": ("results/per-patch-mainline-2026-11-22T193755Z/table.txt", fenced),
         "bench-dm-busy": ("results/2026-11-22T200431Z/table.txt", fenced),
         "bench-hotpath-6.12-icount": ("results/2026-11-22T202058Z/table.txt", fenced),
-        "bench-plug-merge-icount": ("results/2026-11-22T202747Z/table.txt", fenced),
-        "bench-plug-merge-icount-6.12": ("results/2026-11-22T213542Z/table.txt", fenced),
+        "plug-merge-cost": ("results/plug-merge-cost.txt", fenced),
+        "aio-batch-hint-cost": ("results/per-patch-mainline-2026-11-29T191242Z/table.txt", fenced),
         "bench-zoned": ("results/zoned-table-2026-11-24/table.txt", fenced),
         "bench-zoned-slice": ("results/2026-11-23T015424Z/table.txt", fenced),
         "bench-flush-nvmet": ("results/2026-11-23T052722Z/table.txt", fenced),

@@ -1,46 +1,55 @@
-# Plug merging when several queues share a plug (seed 001 territory).
-# dm-stripe and md raid0 over null_blk legs (default limits: 124 KiB per
-# request), 16 KiB chunk.
-#  - sequential: fio io_uring writes of 16 KiB, and of 4 KiB (dm-stripe),
-#    submitted 256 at a time. Reports the average request size at the
-#    legs, bandwidth, IOPS and the share of bios merged at the legs
-#    (merges / (merges + requests) from their stat files). A six-leg
-#    dm-stripe has more queues than the plug remembers the newest request
-#    of, and must merge at least as well as on base.
-#  - random: 4 KiB random reads and writes at QD 64 submitted 64 at a time
-#    on dm-stripe, md raid0 and one io_uring ring over the four legs
-#    (no merging possible: this is the cost of the multi-queue lookup).
-#    Median IOPS of five 3 s runs.
+# Plug merging when several queues share a plug (seed 001 territory), on
+# null_blk legs (default limits: 124 KiB per request, no scheduler):
+# dm-stripe and md raid0 with a 16 KiB chunk over 4 and 8 legs, and one
+# io_uring ring over 2, 4 and 8 disks.
+#  - sequential: fio io_uring writes of 16 KiB and of 4 KiB through the
+#    stripe and the array, submitted 256 at a time. Reports the average
+#    request at the legs (KiB, sectors written / writes from their stat
+#    files) and the largest average that the request size limit allows
+#    for one batch (avg_request_ideal): each leg gets 256 / legs bios of
+#    a batch, at most max_sectors_kb / bs of them per request.
+#  - random: 4 KiB random reads and writes at QD 64 submitted 64 at a
+#    time (nothing to merge: this is the cost of the merge lookup when
+#    many requests of several queues are plugged). Median IOPS of three
+#    2 s runs. Under the lab's icount mode (run-per-patch.sh), IOPS is
+#    1e9 / guest instructions per I/O.
 # lab-disk: (none: null_blk)
 WL_NAME=plug-merge-multi-queue
-WL_DESC="dm-stripe and md raid0 over null_blk legs: fio io_uring sequential writes (256 per submit) and 4 KiB random I/O (QD 64, median of 5)"
+WL_DESC="dm-stripe and md raid0 over 4 and 8 null_blk legs, io_uring over 2/4/8 disks: sequential writes (256 per submit, average request vs ideal) and 4 KiB random I/O (QD 64, median of 3)"
 
-# mq_seq NAME DEV BS LEGS...: sequential writes through DEV, measured at LEGS
+MQ_LEGS=8
+
+# mq_seq NAME DEV BS LEGS...: sequential writes of BS through DEV,
+# measured at LEGS
 mq_seq() {
-	local layout=$1 dev=$2 bs=$3 leg ios=0 sect=0 merges=0
+	local layout=$1 dev=$2 bs=$3 leg ios=0 sect=0 nlegs per_leg per_rq nrq max_kb
 	shift 3
-	local cmd="fio --name=$layout --filename=$dev --rw=write --bs=$bs --ioengine=io_uring --direct=1 --iodepth=256 --iodepth_batch_submit=256 --iodepth_batch_complete_min=256 --size=256m --output-format=json"
-	declare -A i0 s0 m0
+	local cmd="fio --name=$layout --filename=$dev --rw=write --bs=$bs --ioengine=io_uring --direct=1 --iodepth=256 --iodepth_batch_submit=256 --iodepth_batch_complete_min=256 --size=64m --output-format=json"
+	declare -A i0 s0
 	for leg in "$@"; do
-		i0[$leg]=$(stat_field "$leg" 5) s0[$leg]=$(stat_field "$leg" 7) m0[$leg]=$(stat_field "$leg" 6)
+		i0[$leg]=$(stat_field "$leg" 5) s0[$leg]=$(stat_field "$leg" 7)
 	done
 	$cmd >fio.json || return 1
 	for leg in "$@"; do
 		ios=$((ios + $(stat_field "$leg" 5) - i0[$leg]))
 		sect=$((sect + $(stat_field "$leg" 7) - s0[$leg]))
-		merges=$((merges + $(stat_field "$leg" 6) - m0[$leg]))
 	done
-	emit "${layout}_avg_request_size" "$(echo "$sect / 2 / $ios" | bc -l)" KiB "$cmd; /sys/block/<leg>/stat fields 5, 7 over the $# legs"
-	emit "${layout}_leg_requests" "$ios" count "$cmd; /sys/block/<leg>/stat field 5 over the $# legs"
-	emit "${layout}_bandwidth" "$(echo "$(fio_field fio.json jobs.0.write.bw) / 1024" | bc -l)" MiB/s "$cmd"
-	emit "${layout}_iops" "$(fio_field fio.json jobs.0.write.iops)" IOPS "$cmd"
-	emit "${layout}_merge_rate" "$(echo "100 * $merges / ($merges + $ios)" | bc -l)" % "$cmd; /sys/block/<leg>/stat fields 5, 6 over the $# legs"
+	# the best one batch allows: per_leg bios of bs per leg, at most
+	# per_rq of them in one request
+	nlegs=$#
+	bs=${bs%k}
+	max_kb=$(cat "/sys/block/$1/queue/max_sectors_kb")
+	per_leg=$((256 / nlegs))
+	per_rq=$((max_kb / bs))
+	nrq=$(((per_leg + per_rq - 1) / per_rq))
+	emit "${layout}_avg_request" "$(echo "$sect / 2 / $ios" | bc -l)" KiB "$cmd; /sys/block/<leg>/stat fields 5, 7 over the $nlegs legs"
+	emit "${layout}_avg_request_ideal" "$(echo "$per_leg * $bs / $nrq" | bc -l)" KiB "$per_leg bios of $bs KiB per leg and batch, at most $per_rq per request (max_sectors_kb $max_kb)"
 }
 
-# mq_rand NAME FILES RW: median IOPS of five runs of 4 KiB random I/O
+# mq_rand NAME FILES RW: median IOPS of three runs of 4 KiB random I/O
 mq_rand() {
-	local layout=$1 files=$2 rw=$3 runs=5 i v iops=() min med max
-	local cmd="fio --name=$layout --filename=$files --rw=$rw --bs=4k --ioengine=io_uring --direct=1 --iodepth=64 --iodepth_batch_submit=64 --iodepth_batch_complete_min=32 --size=64m --runtime=3 --time_based --output-format=json"
+	local layout=$1 files=$2 rw=$3 runs=3 i v iops=() min med max
+	local cmd="fio --name=$layout --filename=$files --rw=$rw --bs=4k --ioengine=io_uring --direct=1 --iodepth=64 --iodepth_batch_submit=64 --iodepth_batch_complete_min=32 --size=64m --runtime=2 --time_based --output-format=json"
 	local dir=${rw#rand}
 	for i in $(seq $runs); do
 		$cmd >fio.json || return 1
@@ -48,7 +57,7 @@ mq_rand() {
 		iops+=("$v")
 	done
 	read -r min med max <<<"$(min_med_max "${iops[@]}")"
-	emit "${layout}_${rw}_iops_median" "$med" IOPS "$cmd (median of $runs; min $min, max $max)"
+	emit "${layout}_${rw}_iops" "$med" IOPS "$cmd (median of $runs; min $min, max $max)"
 }
 
 # mq_stripe NAME LEGS...: create dm-stripe NAME over LEGS, print its node
@@ -65,8 +74,7 @@ mq_cleanup() {
 	local i
 	[ -e /dev/md/mq_raid0 ] && mdadm --stop /dev/md/mq_raid0 >/dev/null 2>&1
 	dmsetup remove --retry mq_stripe >/dev/null 2>&1
-	dmsetup remove --retry mq_stripe6 >/dev/null 2>&1
-	for i in 0 1 2 3 4 5; do
+	for i in $(seq 0 $((MQ_LEGS - 1))); do
 		[ -d /sys/kernel/config/nullb/mq_leg$i ] && nullb_remove mq_leg$i
 	done
 	return 0
@@ -79,36 +87,42 @@ wl_run() {
 	return $rc
 }
 
+# mq_layouts N: dm-stripe and md raid0 over the first N legs
+mq_layouts() {
+	local n=$1 node legs=()
+	for i in $(seq 0 $((n - 1))); do legs+=("mq_leg$i"); done
+
+	node=$(mq_stripe mq_stripe "${legs[@]}") || return 1
+	mq_seq "dm_stripe_${n}legs_16k" "$node" 16k "${legs[@]}" || return 1
+	mq_seq "dm_stripe_${n}legs_4k" "$node" 4k "${legs[@]}" || return 1
+	mq_rand "dm_stripe_${n}legs" "$node" randread || return 1
+	mq_rand "dm_stripe_${n}legs" "$node" randwrite || return 1
+	dmsetup remove --retry mq_stripe || return 1
+
+	mdadm --create /dev/md/mq_raid0 --run --level=0 --metadata=1.2 --chunk=16 \
+		--raid-devices="$n" "${legs[@]/#//dev/}" >/dev/null || return 1
+	mq_seq "md_raid0_${n}legs_16k" /dev/md/mq_raid0 16k "${legs[@]}" || return 1
+	mq_seq "md_raid0_${n}legs_4k" /dev/md/mq_raid0 4k "${legs[@]}" || return 1
+	mq_rand "md_raid0_${n}legs" /dev/md/mq_raid0 randread || return 1
+	mq_rand "md_raid0_${n}legs" /dev/md/mq_raid0 randwrite || return 1
+	mdadm --stop /dev/md/mq_raid0 >/dev/null || return 1
+	wipefs -a -q "${legs[@]/#//dev/}" || return 1
+}
+
 mq_run() {
-	local i node legs4=() legs6=()
-	for i in 0 1 2 3 4 5; do
+	local i n node
+	for i in $(seq 0 $((MQ_LEGS - 1))); do
 		# md reads back its superblock: keep what is written
 		nullb_create mq_leg$i blocksize=4096 size=256 memory_backed=1 || return 1
 		echo none >/sys/block/mq_leg$i/queue/scheduler
-		[ "$i" -lt 4 ] && legs4+=("mq_leg$i")
-		legs6+=("mq_leg$i")
 	done
+	mq_layouts 4 || return 1
+	mq_layouts 8 || return 1
 
-	node=$(mq_stripe mq_stripe "${legs4[@]}") || return 1
-	mq_seq dm_stripe "$node" 16k "${legs4[@]}" || return 1
-	mq_seq dm_stripe_4k "$node" 4k "${legs4[@]}" || return 1
-	mq_rand dm_stripe "$node" randread || return 1
-	mq_rand dm_stripe "$node" randwrite || return 1
-	dmsetup remove --retry mq_stripe || return 1
-
-	node=$(mq_stripe mq_stripe6 "${legs6[@]}") || return 1
-	mq_seq dm_stripe_6legs "$node" 16k "${legs6[@]}" || return 1
-	dmsetup remove --retry mq_stripe6 || return 1
-
-	mdadm --create /dev/md/mq_raid0 --run --level=0 --metadata=1.2 --chunk=16 \
-		--raid-devices=4 "${legs4[@]/#//dev/}" >/dev/null || return 1
-	mq_seq md_raid0 /dev/md/mq_raid0 16k "${legs4[@]}" || return 1
-	mq_rand md_raid0 /dev/md/mq_raid0 randread || return 1
-	mq_rand md_raid0 /dev/md/mq_raid0 randwrite || return 1
-	mdadm --stop /dev/md/mq_raid0 >/dev/null || return 1
-
-	# one ring, four disks: fio takes the files in turn
-	node=$(printf '/dev/%s:' "${legs4[@]}")
-	mq_rand uring_4disks "${node%:}" randread || return 1
-	mq_rand uring_4disks "${node%:}" randwrite || return 1
+	# one ring over n disks: fio takes the files in turn
+	for n in 2 4 8; do
+		node=$(printf '/dev/mq_leg%s:' $(seq 0 $((n - 1))))
+		mq_rand "uring_${n}disks" "${node%:}" randread || return 1
+		mq_rand "uring_${n}disks" "${node%:}" randwrite || return 1
+	done
 }
