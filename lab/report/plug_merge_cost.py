@@ -24,6 +24,9 @@ import os
 import statistics
 import sys
 
+# the workloads whose metrics are tabled (metric names are unique within them)
+WORKLOADS = ("plug-hotpath-randread", "plug-merge-multi-queue")
+
 ROLES = [
     ("7.3.4", lambda label: label == "base"),
     ("before", lambda label: "a noflush reload of dm-multipath" in label),
@@ -47,8 +50,13 @@ def main():
     for res in sys.argv[1:]:
         with open(os.path.join(res, "per-patch.json")) as f:
             d = json.load(f)
+        if "icount shift=0" not in d.get("accelerator", ""):
+            sys.exit(f"plug_merge_cost: {res} was not run under icount shift=0 "
+                     f"({d.get('accelerator')}): its IOPS are not instruction counts")
         roles = {k["kernel"]: role_of(k["label"]) for k in d["kernels"]}
         for m in d["metrics"]:
+            if m["workload"] not in WORKLOADS:
+                continue
             for kernel, v in m["median"].items():
                 role = roles.get(kernel)
                 if role is None or v is None:
@@ -96,6 +104,8 @@ def main():
             c = get("cache", metric)
             if c:
                 line += f" {1e9 / c:7.0f} {100 * (1e9 / c / ib - 1):+7.2f}%"
+            else:
+                line += f" {'-':>7} {'-':>8}"
         print(line)
 
     print()

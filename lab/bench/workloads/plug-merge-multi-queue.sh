@@ -22,7 +22,7 @@ MQ_LEGS=8
 # mq_seq NAME DEV BS LEGS...: sequential writes of BS through DEV,
 # measured at LEGS
 mq_seq() {
-	local layout=$1 dev=$2 bs=$3 leg ios=0 sect=0 nlegs per_leg per_rq nrq max_kb
+	local layout=$1 dev=$2 bs=$3 leg ios=0 sect=0 nlegs per_leg per_rq nrq max_kb first_leg=$4
 	shift 3
 	local cmd="fio --name=$layout --filename=$dev --rw=write --bs=$bs --ioengine=io_uring --direct=1 --iodepth=256 --iodepth_batch_submit=256 --iodepth_batch_complete_min=256 --size=64m --output-format=json"
 	declare -A i0 s0
@@ -38,7 +38,7 @@ mq_seq() {
 	# per_rq of them in one request
 	nlegs=$#
 	bs=${bs%k}
-	max_kb=$(cat "/sys/block/$1/queue/max_sectors_kb")
+	max_kb=$(cat "/sys/block/$first_leg/queue/max_sectors_kb")
 	per_leg=$((256 / nlegs))
 	per_rq=$((max_kb / bs))
 	nrq=$(((per_leg + per_rq - 1) / per_rq))
@@ -89,7 +89,7 @@ wl_run() {
 
 # mq_layouts N: dm-stripe and md raid0 over the first N legs
 mq_layouts() {
-	local n=$1 node legs=()
+	local n=$1 i node legs=()
 	for i in $(seq 0 $((n - 1))); do legs+=("mq_leg$i"); done
 
 	node=$(mq_stripe mq_stripe "${legs[@]}") || return 1
