@@ -57,6 +57,22 @@ min_med_max() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[1], v[int((NR + 1) / 2)], v[NR] }'
 }
 
+# emit_iops_median METRIC RUNS DIR CMD...: run the fio command CMD (with
+# --output-format=json) RUNS times and emit the median of its
+# jobs.0.DIR.iops (DIR read or write) as METRIC, in IOPS, naming min and
+# max; returns 1 if a run or its parse fails
+emit_iops_median() {
+	local metric=$1 runs=$2 dir=$3 i v iops=() min med max
+	shift 3
+	for i in $(seq "$runs"); do
+		"$@" >fio.json || return 1
+		v=$(fio_field fio.json "jobs.0.$dir.iops") || return 1
+		iops+=("$v")
+	done
+	read -r min med max <<<"$(min_med_max "${iops[@]}")"
+	emit "$metric" "$med" IOPS "$* (median of $runs; min $min, max $max)"
+}
+
 # rq_issue_trace_start: record block:block_rq_issue (the guest's top-level
 # tracefs buffer, 4 MiB per CPU) from an empty buffer; rq_issue_trace_stop
 # writes what was recorded to trace.txt in the current directory;

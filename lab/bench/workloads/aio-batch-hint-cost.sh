@@ -18,19 +18,14 @@ WL_NAME=aio-batch-hint-cost
 WL_DESC="null_blk, fio libaio QD 64: 4 KiB random reads and sequential writes, 16 and 32 iocbs per io_submit() (median of 3)"
 
 aio_cost() {
-	local rw=$1 batch=$2 runs=3 i v iops=() min med max dir
+	local rw=$1 batch=$2 runs=3 dir
 	local cmd="fio --name=aio --filename=/dev/aio_nullb --rw=$rw --bs=4k --ioengine=libaio --direct=1 --iodepth=64 --iodepth_batch_submit=$batch --iodepth_batch_complete_min=$batch --runtime=2 --time_based --output-format=json"
 	local f ios0 sect0
 	dir=${rw#rand}
 	f=1; [ "$dir" = write ] && f=5
 	ios0=$(stat_field aio_nullb $f) sect0=$(stat_field aio_nullb $((f + 2)))
-	for i in $(seq $runs); do
-		$cmd >fio.json || return 1
-		v=$(fio_field fio.json "jobs.0.$dir.iops") || return 1
-		iops+=("$v")
-	done
-	read -r min med max <<<"$(min_med_max "${iops[@]}")"
-	emit "${rw}_batch${batch}_iops" "$med" IOPS "$cmd (median of $runs; min $min, max $max)"
+	# shellcheck disable=SC2086 # cmd is split into fio's arguments
+	emit_iops_median "${rw}_batch${batch}_iops" $runs "$dir" $cmd || return 1
 	emit "${rw}_batch${batch}_avg_request" \
 		"$(echo "($(stat_field aio_nullb $((f + 2))) - $sect0) / 2 / ($(stat_field aio_nullb $f) - $ios0)" | bc -l)" \
 		KiB "$cmd; /sys/block/aio_nullb/stat fields $f, $((f + 2)) over the $runs runs"

@@ -48,16 +48,10 @@ mq_seq() {
 
 # mq_rand NAME FILES RW: median IOPS of three runs of 4 KiB random I/O
 mq_rand() {
-	local layout=$1 files=$2 rw=$3 runs=3 i v iops=() min med max
+	local layout=$1 files=$2 rw=$3
 	local cmd="fio --name=$layout --filename=$files --rw=$rw --bs=4k --ioengine=io_uring --direct=1 --iodepth=64 --iodepth_batch_submit=64 --iodepth_batch_complete_min=32 --size=64m --runtime=2 --time_based --output-format=json"
-	local dir=${rw#rand}
-	for i in $(seq $runs); do
-		$cmd >fio.json || return 1
-		v=$(fio_field fio.json "jobs.0.$dir.iops") || return 1
-		iops+=("$v")
-	done
-	read -r min med max <<<"$(min_med_max "${iops[@]}")"
-	emit "${layout}_${rw}_iops" "$med" IOPS "$cmd (median of $runs; min $min, max $max)"
+	# shellcheck disable=SC2086 # cmd is split into fio's arguments
+	emit_iops_median "${layout}_${rw}_iops" 3 "${rw#rand}" $cmd
 }
 
 # mq_stripe NAME LEGS...: create dm-stripe NAME over LEGS, print its node
