@@ -15,12 +15,14 @@
 #   wce0:    the logical unit's cache turned off through both paths
 #            (cache_type "write through": WCE=0 in the caching mode page,
 #            so neither path's queue has a write cache) before the table
-#            load; fio only, with fdatasync() after each write. A control:
-#            the dm device has no write cache either, so its flushes end
-#            in submit_bio_noacct() on every kernel and never reach dm-rq
-#            (all_wt is the leg that measures dm-rq's flush handling). It
-#            fails if the dm device or a path says "write back", or if a
-#            flush reaches a path
+#            load; fio only, with fdatasync() after each write. Unpatched,
+#            the dm device has no write cache either and its flushes end in
+#            submit_bio_noacct(); with the series a request-based dm device
+#            reports a write cache (and FUA) whatever its paths report, so
+#            each fdatasync() sends the dm device a flush request that dm-rq
+#            completes: this leg measures that cost, and also counts the
+#            flush requests issued to the dm device ("path" dm). It fails
+#            if a path says "write back" or if a flush reaches a path
 # Workloads: fio 4 KiB random writes with fsync() after each (FM_IOS), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
 # Reports ops/s, fio's median and 99th percentile latency (us) of the
@@ -127,12 +129,13 @@ fm_wce0() {
 	fm_cache_type $FM_A "write through" && fm_cache_type $FM_B "write through" || return 1
 	dmsetup create fm_mp --table "$1" || return 1
 	dm=/dev/$(dmsetup info -c --noheadings -o blkdevname fm_mp)
-	for d in $FM_A $FM_B ${dm#/dev/}; do
+	for d in $FM_A $FM_B; do
 		if [ "$(cat /sys/block/$d/queue/write_cache)" != "write through" ]; then
 			echo "seed004: wce0: $d says $(cat /sys/block/$d/queue/write_cache)" >&2
 			return 1
 		fi
 	done
+	echo "seed004: wce0: the dm device says $(cat /sys/block/${dm#/dev/}/queue/write_cache), fua $(cat /sys/block/${dm#/dev/}/queue/fua)" >&2
 	cmd="fio --name=fdatasync --filename=$dm --rw=randwrite --bs=4k --direct=1 --ioengine=psync --fdatasync=1 --number_ios=$FM_IOS --size=64M --output-format=json"
 	rq_issue_trace_start
 	start=$(date +%s.%N)
@@ -141,6 +144,7 @@ fm_wce0() {
 	rq_issue_trace_stop
 	fm_emit_fio wce0 fdatasync "$cmd" "$start" "$end"
 	fm_emit_paths wce0 fio
+	emit_path_counts wce0_fio dm "$(tr ':' ',' <"/sys/block/${dm#/dev/}/dev")" || return 1
 	if [ $((FM_FLUSHES_A + FM_FLUSHES_B)) -ne 0 ]; then
 		echo "seed004: wce0: flushes reached the paths: $FM_FLUSHES_A, $FM_FLUSHES_B" >&2
 		return 1
