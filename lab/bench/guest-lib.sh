@@ -109,7 +109,8 @@ use_blk_count_issued() {
 # emit_path_counts PREFIX LABEL DEVNO: the writes, flushes and FUA writes
 # that trace.txt (block:block_rq_issue) shows issued to DEVNO ("major,minor")
 # as PREFIX_writes_path_LABEL, PREFIX_flushes_path_LABEL and
-# PREFIX_fua_writes_path_LABEL; also sets PATH_WRITES and PATH_FLUSHES
+# PREFIX_fua_writes_path_LABEL (LABEL may name a device that is not a path,
+# such as "dm"); also sets PATH_WRITES and PATH_FLUSHES
 emit_path_counts() {
 	local f w u
 	read -r f w u <<<"$(blk_count_issued "$3" <trace.txt)"

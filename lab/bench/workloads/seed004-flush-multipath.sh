@@ -21,8 +21,11 @@
 #            reports a write cache (and FUA) whatever its paths report, so
 #            each fdatasync() sends the dm device a flush request that dm-rq
 #            completes: this leg measures that cost, and also counts the
-#            flush requests issued to the dm device ("path" dm). It fails
-#            if a path says "write back" or if a flush reaches a path
+#            requests issued to the dm device (metrics "..._path_dm"; flush
+#            requests: 0 unpatched, FM_IOS - 1 with the series, as fio does
+#            not sync after its last write). It fails if a path says "write
+#            back", if a flush reaches a path, or if the trace did not see
+#            FM_IOS writes at the dm device
 # Workloads: fio 4 KiB random writes with fsync() after each (FM_IOS), and
 # fs_mark (64 files of 4 KiB, fsync before close) on ext4 on the dm device.
 # Reports ops/s, fio's median and 99th percentile latency (us) of the
@@ -145,6 +148,12 @@ fm_wce0() {
 	fm_emit_fio wce0 fdatasync "$cmd" "$start" "$end"
 	fm_emit_paths wce0 fio
 	emit_path_counts wce0_fio dm "$(tr ':' ',' <"/sys/block/${dm#/dev/}/dev")" || return 1
+	# the writes show that the trace saw the dm device (0 flushes would
+	# also be what a trace that missed it gives)
+	if [ "$PATH_WRITES" -ne $FM_IOS ]; then
+		echo "seed004: wce0: the trace saw $PATH_WRITES writes at the dm device, not $FM_IOS" >&2
+		return 1
+	fi
 	if [ $((FM_FLUSHES_A + FM_FLUSHES_B)) -ne 0 ]; then
 		echo "seed004: wce0: flushes reached the paths: $FM_FLUSHES_A, $FM_FLUSHES_B" >&2
 		return 1
@@ -186,7 +195,7 @@ fm_run() {
 	echo "write through" >/sys/block/$FM_B/queue/write_cache || return 1
 	dmsetup create fm_mp --table "$table" || return 1
 	fm_measure failover "$dm" "/dev/$FM_A" || return 1
-	dmsetup remove fm_mp
+	dmsetup remove --retry fm_mp
 	echo "write back" >/sys/block/$FM_B/queue/write_cache || return 1
 
 	fm_wce0 "$table"
